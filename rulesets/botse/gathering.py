@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -12,7 +12,7 @@ from tabroll.frozen import replace
 
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
-from .merging import Effects, face_effects, merges_by_effects
+from .merging import merges_by_effects
 from .messages import _, n_, p_
 from .model import Code, EngageAction, Form, RollFields, Stat
 from .reactions import step_six_triggers
@@ -263,7 +263,6 @@ class Pool:
     plain: bool
     purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
     reacts: bool  # whether any unit has a skill that step 6 could trigger
-    rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
     summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :meth:`summing`
 
     def summing(self, work: BotseTurn) -> Summing:
@@ -274,21 +273,6 @@ class Pool:
             assert adventurer is not None
             summed[:] = [Summing(battle, adventurer, self.dice)]
         return summed[0]
-
-    def row(self, first: int) -> Row:
-        """The dice from ``first`` (from 1) to the last of a row with as many faces, in a plain engage."""
-        known = self.rows.get(first)
-        if known is None:
-            dice = self.dice
-            sides, last = dice[first - 1].sides, first
-            while last < len(dice) and dice[last].sides == sides:
-                last += 1
-            purposes = self.purposes[first - 1 : last]
-            tables = tuple(face_effects(die) or () for die in dice[first - 1 : last])  # every die of it is plain
-            label, notation = " / ".join(purposes), f"{len(tables)}d{sides}"
-            by_face = tuple(((0, 0, 0, 0), *table) for table in tables)
-            known = self.rows[first] = Row(last, sides, tables, by_face, purposes, label, notation)
-        return known
 
 
 class Summing:
@@ -311,16 +295,3 @@ def face_sent(face: Face) -> bool | None:
     if not (face.tenacity or face.damage or face.text):
         return None
     return not face.tenacity and face.code is Code.DRAINED
-
-
-class Row(NamedTuple):
-    """Dice of a plain engage rolled as one request (:class:`~.rolling.RollDie`), up to die ``last``: each die's
-    :data:`Effects` per face (``tables``) and the walk's one log entry of them (``label``, ``notation``)."""
-
-    last: int
-    sides: int
-    tables: tuple[tuple[Effects, ...], ...]
-    by_face: tuple[tuple[Effects, ...], ...]  # the tables by face number (from 1)
-    purposes: tuple[str, ...]
-    label: str
-    notation: str

@@ -1,5 +1,6 @@
-"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie`, then
-:class:`Results`. Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
+"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie` for each die (a
+plain engage's dice are read together: :class:`ReadRoll`), then :class:`Results`. Every die is drawn as a FACE NUMBER
+and logged as a core ``roll``.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from dataclasses import dataclass, field
 from operator import getitem
 
 from tabroll.dice.sources import roll_die
-from tabroll.engine.steps import Step
+from tabroll.engine.steps import ReadStep, Step, face_sums
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
 from tabroll.i18n import N_, language
@@ -16,6 +17,7 @@ from tabroll.i18n import N_, language
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
+from .merging import face_effects
 from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
@@ -26,55 +28,96 @@ from .work import BotseTurn, Engage, Rolled, die_number
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, the roll from die ``number`` (from 1) on: that die, or in a plain engage the row of dice with as
-    many faces, asked for together by their :data:`Effects` so the walk branches over sums. ``reading``, the
-    compared value: what the rest of the engage reads of the dice so far (the summed effects, or every face)."""
+    """Step 4, die ``number`` (from 1) of an engage whose rules read which die shows which face (a reroll, a cost,
+    a choice…): ``reading``, the compared value, every face so far."""
 
     number: int
     reading: tuple[int, ...]
-    faces: tuple[int, ...] = field(compare=False)
     pool: Pool = field(compare=False)
 
     def advance(self, turn: BotseTurn) -> Step | None:
         pool, number = self.pool, self.number
-        dice = pool.dice
-        if pool.plain:
-            return self._roll_kind(turn)
-        entry = Rolled(number=number, die=dice[number - 1], face_number=0, free=number > pool.gathered)
+        entry = Rolled(number=number, die=pool.dice[number - 1], face_number=0, free=number > pool.gathered)
         roll_face(turn, entry, pool.adventurer, pool.purposes[number - 1])
-        faces = (*self.faces, entry.face_number)
-        if number < len(dice):
-            return RollDie(number + 1, faces, faces, pool)
+        faces = (*self.reading, entry.face_number)
+        if number < len(pool.dice):
+            return RollDie(number + 1, faces, pool)
         Results(faces, faces, pool).advance(turn)
         return None
 
-    def _roll_kind(self, turn: BotseTurn) -> Step | None:
-        """A plain engage: the row of dice from :attr:`number`, read by their summed effects."""
-        pool, first = self.pool, self.number
-        row = pool.row(first)
-        walked = turn.walked
-        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die,
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
-            if getattr(turn.dice, "reads_rolls", True):  # and none when the walk reads no roll (as the core's own)
-                turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
-                               unit=pool.adventurer))  # fmt: skip
-        else:
-            dice = pool.dice
 
-            def log(index: int, face: int) -> None:
-                number = first + index
-                log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
+@dataclass(frozen=True)
+class ReadRoll(ReadStep):
+    """Step 4 of a plain engage (:func:`~.merging.merges_by_effects`): every die, read by what the dice do added up
+    (:data:`~.merging.Effects`): the exact walk takes each sum once (:class:`Summed`), no die drawn, and the
+    results follow at once."""
 
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, log)
-        reading = tuple(map(sum, zip(self.reading, *map(getitem, row.by_face, values), strict=True)))
-        faces = (*self.faces, *values)
-        if row.last < len(pool.dice):
-            return RollDie(row.last + 1, reading, faces, pool)
-        results = Results(reading, faces, pool)
-        if first > 1:
-            return results
-        results.advance(turn)  # walked: the summed results at once
-        return None
+    dice: Summed = field(compare=False)
+
+    def reads(self, turn: BotseTurn) -> Summed:
+        return self.dice
+
+    def then(self, turn: BotseTurn, faces: tuple[int, ...]) -> None:
+        Results(self.dice.effects(faces), faces, self.dice.pool).advance(turn)
+
+
+class Summed:
+    """What :class:`ReadRoll` reads: the dice of a plain engage by their summed :data:`~.merging.Effects` (``tables``:
+    each die's per face). Played, each die is drawn and logged on its own; drawn by the odds (Monte Carlo, a walk
+    that keeps final states), each row of dice with as many faces is one request and one entry in the log; the
+    exact walk takes :meth:`outcomes`, each sum once as the lowest roll that gives it, with its exact weight."""
+
+    __slots__ = ("by_face", "pool", "rows", "sums", "tables")
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool, dice = pool, pool.dice
+        self.tables = tuple(face_effects(die) or () for die in dice)  # every die of a plain engage has them
+        self.by_face = tuple(((0, 0, 0, 0), *table) for table in self.tables)  # by face number (from 1)
+        self.rows: list[tuple[int, int, str, str]] = []  # (first, last) die (from 0, past it), label, notation
+        first = 0
+        while first < len(dice):
+            last = first + 1
+            while last < len(dice) and dice[last].sides == dice[first].sides:
+                last += 1
+            label = " / ".join(pool.purposes[first:last])
+            self.rows.append((first, last, label, f"{last - first}d{dice[first].sides}"))
+            first = last
+        self.sums: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def outcomes(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+        return face_sums(self.tables)
+
+    def effects(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        """What the dice showing ``faces`` do added up."""
+        known = self.sums.get(faces)
+        if known is None:
+            known = self.sums[faces] = tuple(map(sum, zip(*map(getitem, self.by_face, faces), strict=True)))
+        return known
+
+    def read(self, turn: BotseTurn) -> tuple[int, ...]:
+        """The faces the dice show, drawn and logged."""
+        pool, faces = self.pool, tuple[int, ...]()
+        walked, dice = turn.walked, pool.dice
+        for first, last, label, notation in self.rows:
+            tables, purposes, sides = self.tables[first:last], pool.purposes[first:last], dice[first].sides
+            if walked:  # one entry in the log for the row, none when the walk reads no roll
+                values = turn.roll_faces(sides, tables, purposes, _unlogged)
+                if getattr(turn.dice, "reads_rolls", True):
+                    turn.emit(Roll(label=label, dice=notation, values=values, kept=values, total=sum(values),
+                                   unit=pool.adventurer))  # fmt: skip
+            else:
+
+                def log(index: int, face: int, first: int = first) -> None:
+                    number = first + index + 1
+                    log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
+
+                values = turn.roll_faces(sides, tables, purposes, log)
+            faces += values
+        return faces
+
+
+def _unlogged(index: int, face: int) -> None:
+    """A die the walk draws is not logged one by one (:meth:`Summed.read`)."""
 
 
 @dataclass(frozen=True)
