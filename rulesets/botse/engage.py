@@ -37,7 +37,7 @@ def resolve_roll(work: BotseTurn, action: RollFields) -> None:
         work.emit(Note(text=_("skill dice rolled outside battle: no fatigue, no battle form, no target")))
     pool = gather(work, adventurer, action, form, targets)
     if not pool.dice:
-        work.run(Results((), (), pool))
+        work.run(Results((), pool))
     else:
         work.run(ReadRoll(Summed(pool)) if pool.plain else RollDie(1, (), pool))
 

@@ -278,7 +278,7 @@ class Pool:
 class Summing:
     """What a walked plain engage's results (:func:`~.results.resolve_summed`) start from, worked out once for the
     battle ``before`` the roll, and what its outcomes gave, kept for those after them: the adventurers by
-    tenacity and places (``placed``), the creatures by damage (``dealt``)."""
+    tenacity and where each die is sent (``placed``), the creatures by damage (``dealt``)."""
 
     def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
         self.before, self.adventurer = before, adventurer

@@ -3,6 +3,7 @@ one place, and the chosen item's ability."""
 
 from __future__ import annotations
 
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from tabroll.events import Note, StatusApplied, joined, said
@@ -93,27 +94,33 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
-    in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them."""
-    track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
-    for resolved in (True, False):
-        for sent, face, name in zip(summing.sent, faces, summing.names, strict=True):
-            code_drained = sent[face]  # None: not resolved
-            if (code_drained is None) is resolved:
-                continue
-            if not code_drained:
-                if None in track:
-                    track[track.index(None)] = name
-                    continue
-                track_full(work, summing.adventurer.name, name)
-            drained.append(name)
-    key = (tenacity, tuple(track), tuple(drained))
-    known = summing.placed.get(key)
+    in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them; worked out once for
+    each way the dice are sent (:attr:`~.gathering.Summing.sent`) while the track has room for them."""
+    sent = (tenacity, *map(getitem, summing.sent, faces))
+    known = summing.placed.get(sent)
     if known is None:
+        track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
+        full = False
+        for resolved in (True, False):
+            for code_drained, name in zip(sent[1:], summing.names, strict=True):  # None: not resolved
+                if (code_drained is None) is resolved:
+                    continue
+                if not code_drained:
+                    if None in track:
+                        track[track.index(None)] = name
+                        continue
+                    full = True
+                    track_full(work, summing.adventurer.name, name)
+                drained.append(name)
         adventurer = summing.adventurer
         total = adventurer.tenacity + tenacity
-        after = replace(adventurer, tenacity=total, cooldown=key[1], drained=key[2])
+        after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
         gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0])
-        known = summing.placed[key] = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+        known = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+        if full:  # said as it is found, each time
+            work.events.extend(known[1])
+            return known[0]
+        summing.placed[sent] = known
     work.events.extend(known[1])
     return known[0]
 

@@ -5,11 +5,12 @@ and logged as a core ``roll``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from operator import getitem
 
 from tabroll.dice.sources import roll_die
-from tabroll.engine.steps import ReadStep, Step, face_sums
+from tabroll.engine.steps import ReadStep, Step, Table, face_sums
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
 from tabroll.i18n import N_, language
@@ -42,7 +43,7 @@ class RollDie(Step):
         faces = (*self.reading, entry.face_number)
         if number < len(pool.dice):
             return RollDie(number + 1, faces, pool)
-        Results(faces, faces, pool).advance(turn)
+        Results(faces, pool).advance(turn)
         return None
 
 
@@ -58,7 +59,11 @@ class ReadRoll(ReadStep):
         return self.dice
 
     def then(self, turn: BotseTurn, faces: tuple[int, ...]) -> None:
-        Results(self.dice.effects(faces), faces, self.dice.pool).advance(turn)
+        summed = self.dice
+        if turn.walked:  # the odds read of it only its figures and its final state: the results at once
+            resolve_summed(turn, summed.pool, faces, summed.effects(faces))
+        else:
+            Results(faces, summed.pool).advance(turn)
 
 
 class Summed:
@@ -82,17 +87,14 @@ class Summed:
             label = " / ".join(pool.purposes[first:last])
             self.rows.append((first, last, label, f"{last - first}d{dice[first].sides}"))
             first = last
-        self.sums: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.sums = _lowest_sums(self.tables)  # what the lowest rolls do, the values the walk takes
 
     def outcomes(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
         return face_sums(self.tables)
 
     def effects(self, faces: tuple[int, ...]) -> tuple[int, ...]:
         """What the dice showing ``faces`` do added up."""
-        known = self.sums.get(faces)
-        if known is None:
-            known = self.sums[faces] = tuple(map(sum, zip(*map(getitem, self.by_face, faces), strict=True)))
-        return known
+        return self.sums.get(faces) or tuple(map(sum, zip(*map(getitem, self.by_face, faces), strict=True)))
 
     def read(self, turn: BotseTurn) -> tuple[int, ...]:
         """The faces the dice show, drawn and logged."""
@@ -116,6 +118,13 @@ class Summed:
         return faces
 
 
+@functools.lru_cache(maxsize=256)
+def _lowest_sums(tables: tuple[Table, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """What each lowest roll of :func:`~tabroll.engine.steps.face_sums` does added up (made once for the dice)."""
+    return {roll: tuple(map(sum, zip(*map(getitem, tables, (f - 1 for f in roll)), strict=True)))
+            for roll, _ways in face_sums(tables)[0]}  # fmt: skip
+
+
 def _unlogged(index: int, face: int) -> None:
     """A die the walk draws is not logged one by one (:meth:`Summed.read`)."""
 
@@ -125,16 +134,12 @@ class Results(Step):
     """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
     (5b), the reactions (6) and Defense restored."""
 
-    reading: tuple[int, ...]
-    faces: tuple[int, ...] = field(compare=False)
+    faces: tuple[int, ...]
     pool: Pool = field(compare=False)
 
     def advance(self, turn: BotseTurn) -> None:
         pool = self.pool
         action = pool.action
-        if pool.plain and turn.walked:  # the exact walk, which read the dice by their sums (roll_faces)
-            resolve_summed(turn, pool, self.faces, self.reading)
-            return
         rolled = [
             Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
             for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
