@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from operator import getitem
 
 from tabroll.dice.sources import roll_die
-from tabroll.engine.steps import ReadStep, Step, Table, face_sums
+from tabroll.engine.steps import ReadStep, Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
 from tabroll.i18n import N_, language
@@ -18,7 +18,7 @@ from tabroll.i18n import N_, language
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
-from .merging import face_effects
+from .merging import Effects, face_effects, face_sums
 from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
@@ -87,9 +87,10 @@ class Summed:
             label = " / ".join(pool.purposes[first:last])
             self.rows.append((first, last, label, f"{last - first}d{dice[first].sides}"))
             first = last
-        self.sums = _lowest_sums(self.tables)  # what the lowest rolls do, the values the walk takes
+        self.sums: dict[tuple[int, ...], tuple[int, ...]] = {}  # what the values the walk takes do (:meth:`outcomes`)
 
     def outcomes(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+        self.sums = _lowest_sums(self.tables)
         return face_sums(self.tables)
 
     def effects(self, faces: tuple[int, ...]) -> tuple[int, ...]:
@@ -119,8 +120,8 @@ class Summed:
 
 
 @functools.lru_cache(maxsize=256)
-def _lowest_sums(tables: tuple[Table, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """What each lowest roll of :func:`~tabroll.engine.steps.face_sums` does added up (made once for the dice)."""
+def _lowest_sums(tables: tuple[tuple[Effects, ...], ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """What each lowest roll of :func:`~.merging.face_sums` does added up (made once for the dice)."""
     return {roll: tuple(map(sum, zip(*map(getitem, tables, (f - 1 for f in roll)), strict=True)))
             for roll, _ways in face_sums(tables)[0]}  # fmt: skip
 

@@ -30,8 +30,6 @@ outcome from the start (``tests/odds/test_walk_merging.py`` shows how).
 
 from __future__ import annotations
 
-import functools
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -52,14 +50,11 @@ class Step:
 
 @dataclass(frozen=True)
 class ReadStep(Step):
-    """A step whose rule reads one roll by one value (how many dice succeed: a
-    :class:`~tabroll.engine.work.Count`; the lowest roll of custom dice that adds up to what they show:
-    :func:`face_sums`) and goes on from the working area and that value alone. :meth:`reads` says which roll (it
-    changes nothing): an object whose ``read(turn)`` draws the roll and logs it, and ``outcomes()`` gives each
-    value with the ordered rolls that give it, and all the rolls. :meth:`then` applies the rule to the value read.
-    Played (run, play, the journal, Monte Carlo), the dice are drawn and logged as any roll; the exact walk instead
-    takes each value of the reading with its exact weight, from the working area as it is at this step, and draws
-    no die."""
+    """A step whose rule reads one roll by one value (how many dice succeed: a :class:`~tabroll.engine.work.Count`, or
+    anything with its ``read`` and ``outcomes``) and goes on from the working area and that value alone. :meth:`reads`
+    says which roll (it changes nothing), :meth:`then` applies the rule to the value read. Played (run, play, the
+    journal, Monte Carlo), the dice are drawn and logged as any roll; the exact walk instead takes each value of
+    the reading with its exact weight, from the working area as it is at this step, and draws no die."""
 
     def reads(self, turn: Any) -> Any:
         """The roll this step's rule reads, as the working area ``turn`` stands at the step."""
@@ -71,33 +66,6 @@ class ReadStep(Step):
 
     def advance(self, turn: Any) -> Step | None:
         return self.then(turn, self.reads(turn).read(turn))
-
-
-Table = tuple[tuple[int, ...], ...]
-"""What each face of a die counts for (face k: ``table[k - 1]``), tuples of ints of one length."""
-
-
-@functools.lru_cache(maxsize=256)
-def face_sums(tables: tuple[Table, ...]) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
-    """The outcomes of a reading of a row of dice whose rule reads only the sum over the dice of what each face
-    counts for (die i's face k: ``tables[i][k - 1]``; custom dice, BotSE's damage and tenacity per face), as a
-    reading's ``outcomes()`` gives them: each distinct sum once, as the lowest roll that gives it (its faces in roll
-    order, each die on the lowest face of its kind), with the ordered rolls that give it, lowest sum first; and
-    all the rolls. A convolution, die by die, faces of one tuple counted as one kind: 4 dice of 3 kinds of faces
-    give at most 15 sums, worked out from 3 + 9 + 27 + 81 pairs, not 1,296 rolls."""
-    reach: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {(0,) * len(tables[0][0]): (1, ())}
-    for table in tables:
-        kinds: dict[tuple[int, ...], list[int]] = {}  # a tuple -> [its lowest face, how many faces count it]
-        for face, counted in enumerate(table, start=1):
-            kinds.setdefault(counted, [face, 0])[1] += 1
-        following: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
-        for total, (ways, roll) in reach.items():
-            for counted, (lowest, many) in kinds.items():
-                key, shown = tuple([a + b for a, b in zip(total, counted, strict=True)]), (*roll, lowest)
-                more, known = ways * many, following.get(key)
-                following[key] = (more, shown) if known is None else (known[0] + more, min(known[1], shown))
-        reach = following
-    return tuple(reach[key][::-1] for key in sorted(reach)), math.prod(map(len, tables))
 
 
 class StepWatcher:

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabroll.engine.steps import face_sums
+from tabroll.rulesets.botse.merging import face_sums
 from tests.support import examples
 
 COUNTED = st.tuples(st.integers(0, 2), st.integers(0, 1))  # what a face counts for: damage, tenacity, say
