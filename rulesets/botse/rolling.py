@@ -5,9 +5,9 @@ and logged as a core ``roll``.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from operator import getitem
+from typing import cast
 
 from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import ReadStep, Step
@@ -18,7 +18,7 @@ from tabroll.i18n import N_, language
 from .damage import restore_defense
 from .events import FaceTurned
 from .gathering import Pool
-from .merging import Effects, face_effects, face_sums
+from .merging import Effects, Shown, face_effects, face_sums
 from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
@@ -58,21 +58,21 @@ class ReadRoll(ReadStep):
     def reads(self, turn: BotseTurn) -> Summed:
         return self.dice
 
-    def then(self, turn: BotseTurn, faces: tuple[int, ...]) -> None:
-        summed = self.dice
+    def then(self, turn: BotseTurn, value: Shown) -> None:
+        effects, faces = value
         if turn.walked:  # the odds read of it only its figures and its final state: the results at once
-            resolve_summed(turn, summed.pool, faces, summed.effects(faces))
+            resolve_summed(turn, self.dice.pool, faces, effects)
         else:
-            Results(faces, summed.pool).advance(turn)
+            Results(faces, self.dice.pool).advance(turn)
 
 
 class Summed:
     """What :class:`ReadRoll` reads: the dice of a plain engage by their summed :data:`~.merging.Effects` (``tables``:
-    each die's per face). Played, each die is drawn and logged on its own; drawn by the odds (Monte Carlo, a walk
-    that keeps final states), each row of dice with as many faces is one request and one entry in the log; the
-    exact walk takes :meth:`outcomes`, each sum once as the lowest roll that gives it, with its exact weight."""
+    each die's per face), with the faces shown. Played, each die is drawn and logged on its own; drawn by the odds
+    (Monte Carlo, a walk that keeps final states), each row of dice with as many faces is one request and one
+    entry in the log; the exact walk takes :meth:`outcomes`, each sum once with the lowest roll that gives it."""
 
-    __slots__ = ("by_face", "pool", "rows", "sums", "tables")
+    __slots__ = ("by_face", "pool", "rows", "tables")
 
     def __init__(self, pool: Pool) -> None:
         self.pool, dice = pool, pool.dice
@@ -87,18 +87,12 @@ class Summed:
             label = " / ".join(pool.purposes[first:last])
             self.rows.append((first, last, label, f"{last - first}d{dice[first].sides}"))
             first = last
-        self.sums: dict[tuple[int, ...], tuple[int, ...]] = {}  # what the values the walk takes do (:meth:`outcomes`)
 
-    def outcomes(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
-        self.sums = _lowest_sums(self.tables)
+    def outcomes(self) -> tuple[tuple[tuple[Shown, int], ...], int]:
         return face_sums(self.tables)
 
-    def effects(self, faces: tuple[int, ...]) -> tuple[int, ...]:
-        """What the dice showing ``faces`` do added up."""
-        return self.sums.get(faces) or tuple(map(sum, zip(*map(getitem, self.by_face, faces), strict=True)))
-
-    def read(self, turn: BotseTurn) -> tuple[int, ...]:
-        """The faces the dice show, drawn and logged."""
+    def read(self, turn: BotseTurn) -> Shown:
+        """What the dice do added up, and the faces they show, drawn and logged."""
         pool, faces = self.pool, tuple[int, ...]()
         walked, dice = turn.walked, pool.dice
         for first, last, label, notation in self.rows:
@@ -116,14 +110,8 @@ class Summed:
 
                 values = turn.roll_faces(sides, tables, purposes, log)
             faces += values
-        return faces
-
-
-@functools.lru_cache(maxsize=256)
-def _lowest_sums(tables: tuple[tuple[Effects, ...], ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """What each lowest roll of :func:`~.merging.face_sums` does added up (made once for the dice)."""
-    return {roll: tuple(map(sum, zip(*map(getitem, tables, (f - 1 for f in roll)), strict=True)))
-            for roll, _ways in face_sums(tables)[0]}  # fmt: skip
+        effects = tuple(map(sum, zip(*map(getitem, self.by_face, faces), strict=True)))
+        return cast(Effects, effects), faces
 
 
 def _unlogged(index: int, face: int) -> None:

@@ -195,13 +195,14 @@ def test_a_plain_engage_keys_its_dice_by_what_they_do_added_up() -> None:
     assert step == other and hash(step) == hash(other) and battle == battle_other
     assert isinstance(step, ReadRoll)
     summed = step.reads(None)  # type: ignore[arg-type]
-    assert summed.effects((5, 4, 2)) == summed.effects((4, 5, 2)) == (3, 0, 1, 1)
+    assert summed.read(BotseTurn(state=battle, dice=GivenDice([5, 4, 2]))) == ((3, 0, 1, 1), (5, 4, 2))
+    assert summed.read(BotseTurn(state=battle, dice=GivenDice([4, 5, 2]))) == ((3, 0, 1, 1), (4, 5, 2))
     outcomes, rolls = summed.outcomes()
     assert rolls == 6 * 6 * 4 == sum(ways for _, ways in outcomes)
-    assert len({summed.effects(roll) for roll, _ in outcomes}) == len(outcomes)
+    assert len({effects for (effects, _), _ in outcomes}) == len(outcomes)
     # 3 damage drained and a tenacity face: Sword tenacity, Sword 3 then a blank Dagger, or Sword blank, Sword 3
     # then the Dagger's tenacity, the Swords either way round; taken as the lowest of the four rolls
-    assert dict(outcomes)[(3, 5, 3)] == 4
+    assert dict(outcomes)[((3, 0, 1, 1), (3, 5, 3))] == 4
 
 
 def test_a_plain_engage_of_one_row_takes_its_results_within_the_roll() -> None:
