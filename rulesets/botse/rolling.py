@@ -13,11 +13,11 @@ from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import ReadStep, Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
+from tabroll.frozen import replace
 from tabroll.i18n import N_, language
 
 from .damage import restore_defense
 from .events import FaceTurned
-from .gathering import Pool
 from .merging import Effects, Shown, face_effects, face_sums
 from .messages import _, die_word, p_
 from .model import Code, RollFields
@@ -34,7 +34,7 @@ class RollDie(Step):
 
     number: int
     reading: tuple[int, ...]
-    pool: Pool = field(compare=False)
+    pool: Engage = field(compare=False)
 
     def advance(self, turn: BotseTurn) -> Step | None:
         pool, number = self.pool, self.number
@@ -74,7 +74,7 @@ class Summed:
 
     __slots__ = ("by_face", "pool", "rows", "tables")
 
-    def __init__(self, pool: Pool) -> None:
+    def __init__(self, pool: Engage) -> None:
         self.pool, dice = pool, pool.dice
         self.tables = tuple(face_effects(die) or () for die in dice)  # every die of a plain engage has them
         self.by_face = tuple(((0, 0, 0, 0), *table) for table in self.tables)  # by face number (from 1)
@@ -124,7 +124,7 @@ class Results(Step):
     (5b), the reactions (6) and Defense restored."""
 
     faces: tuple[int, ...]
-    pool: Pool = field(compare=False)
+    pool: Engage = field(compare=False)
 
     def advance(self, turn: BotseTurn) -> None:
         pool = self.pool
@@ -133,9 +133,7 @@ class Results(Step):
             Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
             for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
         ]
-        setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
-        if pool.target is not None:
-            setup.targets = pool.targets
+        setup = replace(pool, rolled=rolled)
         change_faces(turn, setup, action)
         resolve_results(turn, setup, action)
         assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"
