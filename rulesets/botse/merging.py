@@ -48,6 +48,8 @@ def merges_by_effects(
         return False
     if action.reroll or action.turn or action.resolve is not None or asks_players(work.dice):
         return False
+    if getattr(work.dice, "reads_rolls", False):  # a walk that keeps each final state: which die went where counts
+        return False
     if form is Form.DEFENSIVE or work.options.damage_summing != "engage" or len(action.target_names()) != 1:
         return False
     if len(dice) != len(action.gather):  # free dice

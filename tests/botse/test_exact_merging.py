@@ -6,6 +6,7 @@ start."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import exact, tally
 from tabroll.odds.exact import exact_odds
+from tabroll.odds.until import compute_until
 from tabroll.rulesets.botse.rolling import ReadRoll, RollDie
 from tabroll.rulesets.botse.work import BotseTurn
 from tests.odds.helpers import scenario_of, walked_as_plain
@@ -135,6 +137,26 @@ def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch
     walked, draws = walked_counting_draws(scenario, action, monkeypatch)
     assert walked.leaves == 50 and walked.resolutions == 51 and draws == 0
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
+
+
+def test_a_chain_of_plain_engages_keeps_which_die_went_where() -> None:
+    """Attacks to defeat (``odds --until``) go on from each engage's final battle, where which die went where
+    decides the next engage (the track's order, what Recovery gives back): a walk that keeps final states walks a
+    plain engage die by die, and the chain is the one of an explicit order of results (never read by sums). Read
+    by its sums, the lowest roll of each sum stood for all of them: 211/324 of the chains ran out of Combat dice
+    after the first engage, not 59/144, and none of both Swords, not 61/1,296."""
+    data = yaml.safe_load(BENCHMARK.read_text())
+    plain = load_scenario_file(BENCHMARK)
+    data["actions"][0]["resolve"] = [1, 2, 3, 4]  # the order the results take anyway: no sums read
+    listed = scenario_of(data)
+    chained = compute_until(plain.ruleset, plain.state, plain.steps[0].action)
+    expected = compute_until(listed.ruleset, listed.state, listed.steps[0].action)
+    assert chained.method == expected.method == "exact"
+    assert chained.to_json() == expected.to_json()
+    reasons = {reason: share.exact for reason, share in chained.could_not.items()}
+    assert reasons["Ayrenn has 0 'Combat' dice available in the attribute rows; gathering 2"] == Fraction(59, 144)
+    assert reasons["Ayrenn has 0 'Sword' dice available in the attribute rows; gathering 2"] == Fraction(61, 1296)
+    assert reasons["Ayrenn has 1 'Sword' die available in the attribute rows; gathering 2"] == Fraction(55, 162)
 
 
 def test_an_engage_with_a_reroll_is_walked_in_full(monkeypatch: Any) -> None:
