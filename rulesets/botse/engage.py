@@ -13,7 +13,7 @@ from .gathering import gather
 from .messages import _, n_, p_
 from .model import EngageAction, Form, RollFields
 from .ranges import range_problem, reach_text
-from .rolling import Results, RollDie
+from .rolling import ReadRoll, Results, RollDie, Summed
 from .state import Adventurer, Creature
 from .track import take_fatigue
 from .work import BotseTurn
@@ -36,7 +36,10 @@ def resolve_roll(work: BotseTurn, action: RollFields) -> None:
     else:
         work.emit(Note(text=_("skill dice rolled outside battle: no fatigue, no battle form, no target")))
     pool = gather(work, adventurer, action, form, targets)
-    work.run(RollDie(1, (0, 0, 0, 0) if pool.plain else (), (), pool) if pool.dice else Results((), (), pool))
+    if not pool.dice:
+        work.run(Results((), pool))
+    else:
+        work.run(ReadRoll(Summed(pool)) if pool.plain else RollDie(1, (), pool))
 
 
 def check_turn_order(adventurer: Adventurer) -> None:

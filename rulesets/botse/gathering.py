@@ -1,10 +1,9 @@
-"""Step 4 up to the roll, and what it fixes for the roll (:class:`Pool`)."""
+"""Step 4 up to the roll, and what it fixes for the roll (:class:`~.work.Engage`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -12,20 +11,16 @@ from tabroll.frozen import replace
 
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered
-from .merging import Effects, face_effects, merges_by_effects
+from .merging import merges_by_effects
 from .messages import _, n_, p_
-from .model import Code, EngageAction, Form, RollFields, Stat
+from .model import EngageAction, Form, RollFields, Stat
 from .reactions import step_six_triggers
-from .results import summing_text
-from .state import Ability, Adventurer, Battle, Die, Face
+from .state import Ability, Adventurer, Battle, Die
 from .track import pay_cost
-from .work import BotseTurn
+from .work import BotseTurn, Engage
 
 if TYPE_CHECKING:
-    from tabroll.events import Event
-    from tabroll.kit.roster import Roster
-
-    from .state import Creature
+    pass
 
 
 def gather(
@@ -34,7 +29,7 @@ def gather(
     action: RollFields,
     form: Form | None,
     targets: tuple[str, ...],
-) -> Pool:
+) -> Engage:
     """Step 4 up to the roll: check the gathered dice (availability, form icons, combat dice, each stat's limit),
     choose one item, add free enemy combat dice."""
     battle, target = work.state, targets[0] if targets else None
@@ -74,8 +69,8 @@ def gather(
     gathered = len(action.gather)
     purposes = tuple(die_purpose(die, number, gathered) for number, die in enumerate(dice, start=1))
     reacts = any(step_six_triggers(work, action, aura=False))
-    return Pool(action, adventurer.name, form, target, targets, tuple(dice), gathered, ability, item_name, plain,
-                purposes, reacts)  # fmt: skip
+    return Engage(action, adventurer.name, form, target, targets, tuple(dice), gathered, ability, item_name, plain,
+                  purposes, reacts)  # fmt: skip
 
 
 def die_purpose(die: Die, number: int, gathered: int) -> str:
@@ -244,83 +239,3 @@ def take_from_rows(work: BotseTurn, adventurer: Adventurer, wanted: Counter[str]
     adventurer = replace(adventurer, available=tuple(kept))
     work.put(adventurer)
     return adventurer
-
-
-@dataclass(frozen=True)
-class Pool:
-    """What the engage fixed before its first die, the same for every outcome of the dice: the steps carry it
-    uncompared. ``plain``: the walk may merge its dice by their :data:`Effects` (:func:`merges_by_effects`)."""
-
-    action: RollFields
-    adventurer: str
-    form: Form | None
-    target: str | None
-    targets: tuple[str, ...]
-    dice: tuple[Die, ...]
-    gathered: int  # the first ``gathered`` dice were gathered; the rest are free enemy combat dice
-    ability: Ability | None
-    item: str | None
-    plain: bool
-    purposes: tuple[str, ...]  # what each die is rolled for (:func:`die_purpose`), said once for every outcome
-    reacts: bool  # whether any unit has a skill that step 6 could trigger
-    rows: dict[int, Row] = field(default_factory=dict, compare=False, repr=False)  # made by :meth:`row`, once
-    summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :meth:`summing`
-
-    def summing(self, work: BotseTurn) -> Summing:
-        """The :class:`Summing` of the battle the dice were rolled in, worked out once for every outcome."""
-        battle, summed = work.state, self.summed
-        if not summed or summed[0].before is not battle:
-            adventurer = battle.adventurers.get(self.adventurer)
-            assert adventurer is not None
-            summed[:] = [Summing(battle, adventurer, self.dice)]
-        return summed[0]
-
-    def row(self, first: int) -> Row:
-        """The dice from ``first`` (from 1) to the last of a row with as many faces, in a plain engage."""
-        known = self.rows.get(first)
-        if known is None:
-            dice = self.dice
-            sides, last = dice[first - 1].sides, first
-            while last < len(dice) and dice[last].sides == sides:
-                last += 1
-            purposes = self.purposes[first - 1 : last]
-            tables = tuple(face_effects(die) or () for die in dice[first - 1 : last])  # every die of it is plain
-            label, notation = " / ".join(purposes), f"{len(tables)}d{sides}"
-            by_face = tuple(((0, 0, 0, 0), *table) for table in tables)
-            known = self.rows[first] = Row(last, sides, tables, by_face, purposes, label, notation)
-        return known
-
-
-class Summing:
-    """What a walked plain engage's results (:func:`~.results.resolve_summed`) start from, worked out once for the
-    battle ``before`` the roll, and what its outcomes gave, kept for those after them: the adventurers by
-    tenacity and places (``placed``), the creatures by damage (``dealt``)."""
-
-    def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
-        self.before, self.adventurer = before, adventurer
-        self.names = tuple(die.name for die in dice)
-        self.sent = tuple((None, *map(face_sent, die.faces)) for die in dice)
-        self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
-        self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
-        self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
-
-
-def face_sent(face: Face) -> bool | None:
-    """Where a face of a plain engage sends its die (:attr:`Summing.sent`): None when the face is not resolved
-    (blank), True when it is resolved and drained by its code, False when it is resolved and exhausted."""
-    if not (face.tenacity or face.damage or face.text):
-        return None
-    return not face.tenacity and face.code is Code.DRAINED
-
-
-class Row(NamedTuple):
-    """Dice of a plain engage rolled as one request (:class:`~.rolling.RollDie`), up to die ``last``: each die's
-    :data:`Effects` per face (``tables``) and the walk's one log entry of them (``label``, ``notation``)."""
-
-    last: int
-    sides: int
-    tables: tuple[tuple[Effects, ...], ...]
-    by_face: tuple[tuple[Effects, ...], ...]  # the tables by face number (from 1)
-    purposes: tuple[str, ...]
-    label: str
-    notation: str

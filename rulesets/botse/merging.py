@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import math
+from typing import cast
+
 from tabroll.dice.sources import asks_players
 
 from .model import Code, EngageAction, Form, RollFields
@@ -11,6 +15,9 @@ from .work import BotseTurn
 Effects = tuple[int, int, int, int]
 """What the dice rolled so far in a plain engage do, added up: (blockable damage to the target, unblockable
 damage to it, tenacity faces, dice drained by their code)."""
+
+Shown = tuple[Effects, tuple[int, ...]]
+"""What the dice of a plain engage read: what they do added up, and the faces they show (the value read)."""
 
 
 def plain_face(face: Face) -> bool:
@@ -40,6 +47,8 @@ def merges_by_effects(
     if not isinstance(action, EngageAction) or target is None or ability is not None or len(dice) < 2:
         return False
     if action.reroll or action.turn or action.resolve is not None or asks_players(work.dice):
+        return False
+    if getattr(work.dice, "reads_rolls", False):  # a walk that keeps each final state: which die went where counts
         return False
     if form is Form.DEFENSIVE or work.options.damage_summing != "engage" or len(action.target_names()) != 1:
         return False
@@ -74,3 +83,27 @@ def face_effect(face: Face) -> Effects:
         return (0, 0, 1, 0)
     drained = int(bool(face.damage or face.text) and face.code is Code.DRAINED)
     return (0, face.damage, 0, drained) if face.unblockable else (face.damage, 0, 0, drained)
+
+
+@functools.lru_cache(maxsize=256)
+def face_sums(tables: tuple[tuple[Effects, ...], ...]) -> tuple[tuple[tuple[Shown, int], ...], int]:
+    """What dice read by what they do added up (die i's face k does ``tables[i][k - 1]``: :data:`Effects`) can
+    show, as a reading's ``outcomes()`` gives them (:class:`~.rolling.Summed`): each distinct sum once with the
+    lowest roll that gives it (its faces in roll order, each die on the lowest face of its kind), with the ordered
+    rolls that give it, lowest sum first; and all the rolls. A convolution, die by die, faces that do the same
+    counted as one kind: 4 dice of 3 kinds of faces give at most 15 sums, from 3 + 9 + 27 + 81 pairs, not 1,296
+    rolls."""
+    reach: dict[Effects, tuple[int, tuple[int, ...]]] = {(0, 0, 0, 0): (1, ())}
+    for table in tables:
+        kinds: dict[Effects, list[int]] = {}  # what a face does -> [its lowest face, how many faces do it]
+        for face, counted in enumerate(table, start=1):
+            kinds.setdefault(counted, [face, 0])[1] += 1
+        following: dict[Effects, tuple[int, tuple[int, ...]]] = {}
+        for total, (ways, roll) in reach.items():
+            for counted, (lowest, many) in kinds.items():
+                key = cast(Effects, tuple([a + b for a, b in zip(total, counted, strict=True)]))
+                shown = (*roll, lowest)
+                more, known = ways * many, following.get(key)
+                following[key] = (more, shown) if known is None else (known[0] + more, min(known[1], shown))
+        reach = following
+    return tuple(((key, reach[key][1]), reach[key][0]) for key in sorted(reach)), math.prod(map(len, tables))

@@ -3,7 +3,8 @@ one place, and the chosen item's ability."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from operator import getitem
+from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
@@ -21,9 +22,10 @@ from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
 
 if TYPE_CHECKING:
+    from tabroll.events import Event
     from tabroll.kit.roster import Roster
 
-    from .gathering import Pool, Summing
+    from .state import Battle, Die, Face
 
 
 def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
@@ -75,12 +77,12 @@ def resolve_results(work: BotseTurn, setup: Engage, action: RollFields) -> None:
             unresolved(work, setup, rolled, _("not resolved"))
 
 
-def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
+def resolve_summed(work: BotseTurn, pool: Engage, faces: tuple[int, ...], reading: tuple[int, ...]) -> None:
     """Steps 5b and 6 of a plain engage (:func:`~.merging.merges_by_effects`) walked by its sums (``reading``;
     ``faces``, each die's face number): what :func:`resolve_results` does die by die, done at once, with the same
-    state and blows and a shorter log. What the roll changes is kept in :class:`~.gathering.Summing`."""
+    state and blows and a shorter log. What the roll changes is kept in :class:`Summing`."""
     blockable, through, tenacity, _drained = reading
-    summing = pool.summing(work)
+    summing = summing_of(work, pool)
     adventurers = placed_at_once(work, summing, faces, tenacity)
     if blockable or through:
         creatures = dealt_at_once(work, pool, summing, blockable, through)
@@ -88,37 +90,43 @@ def resolve_summed(work: BotseTurn, pool: Pool, faces: tuple[int, ...], reading:
     else:
         work.state = replace(summing.before, adventurers=adventurers)
     if pool.reacts:
-        react(work, Engage(pool.adventurer, pool.form, pool.target, [], targets=pool.targets), pool.action)
+        react(work, pool, pool.action)
 
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
-    in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them."""
-    track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
-    for resolved in (True, False):
-        for sent, face, name in zip(summing.sent, faces, summing.names, strict=True):
-            code_drained = sent[face]  # None: not resolved
-            if (code_drained is None) is resolved:
-                continue
-            if not code_drained:
-                if None in track:
-                    track[track.index(None)] = name
-                    continue
-                track_full(work, summing.adventurer.name, name)
-            drained.append(name)
-    key = (tenacity, tuple(track), tuple(drained))
-    known = summing.placed.get(key)
+    in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them; worked out once for
+    each way the dice are sent (:attr:`Summing.sent`) while the track has room for them."""
+    sent = (tenacity, *map(getitem, summing.sent, faces))
+    known = summing.placed.get(sent)
     if known is None:
+        track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
+        full = False
+        for resolved in (True, False):
+            for code_drained, name in zip(sent[1:], summing.names, strict=True):  # None: not resolved
+                if (code_drained is None) is resolved:
+                    continue
+                if not code_drained:
+                    if None in track:
+                        track[track.index(None)] = name
+                        continue
+                    full = True
+                    track_full(work, summing.adventurer.name, name)
+                drained.append(name)
         adventurer = summing.adventurer
         total = adventurer.tenacity + tenacity
-        after = replace(adventurer, tenacity=total, cooldown=key[1], drained=key[2])
+        after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
         gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0])
-        known = summing.placed[key] = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+        known = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+        if full:  # said as it is found, each time
+            work.events.extend(known[1])
+            return known[0]
+        summing.placed[sent] = known
     work.events.extend(known[1])
     return known[0]
 
 
-def dealt_at_once(work: BotseTurn, pool: Pool, summing: Summing, blockable: int, through: int) -> Roster[Creature]:
+def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: int, through: int) -> Roster[Creature]:
     """The creatures after the summed damage of a walked plain engage (:func:`resolve_summed`) is dealt to its
     target (an enemy: no prevention), its events logged; worked out once for each sum of damage."""
     name = pool.target
@@ -318,3 +326,35 @@ def resolve_item(work: BotseTurn, setup: Engage) -> None:
     if ability.tenacity:
         adventurer = work.state.adventurer(setup.adventurer)
         gain_tenacity(work, adventurer, ability.tenacity, _("{item}'s ability", item=setup.item))
+
+
+def summing_of(work: BotseTurn, setup: Engage) -> Summing:
+    """The :class:`Summing` of the battle an engage's dice were rolled in, worked out once for every outcome."""
+    battle, summed = work.state, setup.summed
+    if not summed or summed[0].before is not battle:
+        adventurer = battle.adventurers.get(setup.adventurer)
+        assert adventurer is not None
+        summed[:] = [Summing(battle, adventurer, setup.dice)]
+    return summed[0]
+
+
+class Summing:
+    """What a walked plain engage's results (:func:`~.results.resolve_summed`) start from, worked out once for the
+    battle ``before`` the roll, and what its outcomes gave, kept for those after them: the adventurers by
+    tenacity and where each die is sent (``placed``), the creatures by damage (``dealt``)."""
+
+    def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
+        self.before, self.adventurer = before, adventurer
+        self.names = tuple(die.name for die in dice)
+        self.sent = tuple((None, *map(face_sent, die.faces)) for die in dice)
+        self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
+        self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
+        self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
+
+
+def face_sent(face: Face) -> bool | None:
+    """Where a face of a plain engage sends its die (:attr:`Summing.sent`): None when the face is not resolved
+    (blank), True when it is resolved and drained by its code, False when it is resolved and exhausted."""
+    if not (face.tenacity or face.damage or face.text):
+        return None
+    return not face.tenacity and face.code is Code.DRAINED

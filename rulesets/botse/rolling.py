@@ -1,21 +1,24 @@
-"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie`, then
-:class:`Results`. Every die is drawn as a FACE NUMBER and logged as a core ``roll``.
+"""The engage as steps (:mod:`tabroll.engine.steps`) once its dice are gathered: :class:`RollDie` for each die (a
+plain engage's dice are read together: :class:`ReadRoll`), then :class:`Results`. Every die is drawn as a FACE NUMBER
+and logged as a core ``roll``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import getitem
+from typing import cast
 
 from tabroll.dice.sources import roll_die
-from tabroll.engine.steps import Step
+from tabroll.engine.steps import ReadStep, Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
+from tabroll.frozen import replace
 from tabroll.i18n import N_, language
 
 from .damage import restore_defense
 from .events import FaceTurned
-from .gathering import Pool
+from .merging import Effects, Shown, face_effects, face_sums
 from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
@@ -26,55 +29,93 @@ from .work import BotseTurn, Engage, Rolled, die_number
 
 @dataclass(frozen=True)
 class RollDie(Step):
-    """Step 4, the roll from die ``number`` (from 1) on: that die, or in a plain engage the row of dice with as
-    many faces, asked for together by their :data:`Effects` so the walk branches over sums. ``reading``, the
-    compared value: what the rest of the engage reads of the dice so far (the summed effects, or every face)."""
+    """Step 4, die ``number`` (from 1) of an engage whose rules read which die shows which face (a reroll, a cost,
+    a choice…): ``reading``, the compared value, every face so far."""
 
     number: int
     reading: tuple[int, ...]
-    faces: tuple[int, ...] = field(compare=False)
-    pool: Pool = field(compare=False)
+    pool: Engage = field(compare=False)
 
     def advance(self, turn: BotseTurn) -> Step | None:
         pool, number = self.pool, self.number
-        dice = pool.dice
-        if pool.plain:
-            return self._roll_kind(turn)
-        entry = Rolled(number=number, die=dice[number - 1], face_number=0, free=number > pool.gathered)
+        entry = Rolled(number=number, die=pool.dice[number - 1], face_number=0, free=number > pool.gathered)
         roll_face(turn, entry, pool.adventurer, pool.purposes[number - 1])
-        faces = (*self.faces, entry.face_number)
-        if number < len(dice):
-            return RollDie(number + 1, faces, faces, pool)
-        Results(faces, faces, pool).advance(turn)
+        faces = (*self.reading, entry.face_number)
+        if number < len(pool.dice):
+            return RollDie(number + 1, faces, pool)
+        Results(faces, pool).advance(turn)
         return None
 
-    def _roll_kind(self, turn: BotseTurn) -> Step | None:
-        """A plain engage: the row of dice from :attr:`number`, read by their summed effects."""
-        pool, first = self.pool, self.number
-        row = pool.row(first)
-        walked = turn.walked
-        if walked:  # the walk's roll stands for every roll of its branch: one entry in its log, not one per die,
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, lambda index, face: None)
-            if getattr(turn.dice, "reads_rolls", True):  # and none when the walk reads no roll (as the core's own)
-                turn.emit(Roll(label=row.label, dice=row.notation, values=values, kept=values, total=sum(values),
-                               unit=pool.adventurer))  # fmt: skip
+
+@dataclass(frozen=True)
+class ReadRoll(ReadStep):
+    """Step 4 of a plain engage (:func:`~.merging.merges_by_effects`): every die, read by what the dice do added up
+    (:data:`~.merging.Effects`): the exact walk takes each sum once (:class:`Summed`), no die drawn, and the
+    results follow at once."""
+
+    dice: Summed = field(compare=False)
+
+    def reads(self, turn: BotseTurn) -> Summed:
+        return self.dice
+
+    def then(self, turn: BotseTurn, value: Shown) -> None:
+        effects, faces = value
+        if turn.walked:  # the odds read of it only its figures and its final state: the results at once
+            resolve_summed(turn, self.dice.pool, faces, effects)
         else:
-            dice = pool.dice
+            Results(faces, self.dice.pool).advance(turn)
 
-            def log(index: int, face: int) -> None:
-                number = first + index
-                log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
 
-            values = turn.roll_faces(row.sides, row.tables, row.purposes, log)
-        reading = tuple(map(sum, zip(self.reading, *map(getitem, row.by_face, values), strict=True)))
-        faces = (*self.faces, *values)
-        if row.last < len(pool.dice):
-            return RollDie(row.last + 1, reading, faces, pool)
-        results = Results(reading, faces, pool)
-        if first > 1:
-            return results
-        results.advance(turn)  # walked: the summed results at once
-        return None
+class Summed:
+    """What :class:`ReadRoll` reads: the dice of a plain engage by their summed :data:`~.merging.Effects` (``tables``:
+    each die's per face), with the faces shown. Played, each die is drawn and logged on its own; drawn by the odds
+    (Monte Carlo, a walk that keeps final states), each row of dice with as many faces is one request and one
+    entry in the log; the exact walk takes :meth:`outcomes`, each sum once with the lowest roll that gives it."""
+
+    __slots__ = ("by_face", "pool", "rows", "tables")
+
+    def __init__(self, pool: Engage) -> None:
+        self.pool, dice = pool, pool.dice
+        self.tables = tuple(face_effects(die) or () for die in dice)  # every die of a plain engage has them
+        self.by_face = tuple(((0, 0, 0, 0), *table) for table in self.tables)  # by face number (from 1)
+        self.rows: list[tuple[int, int, str, str]] = []  # (first, last) die (from 0, past it), label, notation
+        first = 0
+        while first < len(dice):
+            last = first + 1
+            while last < len(dice) and dice[last].sides == dice[first].sides:
+                last += 1
+            label = " / ".join(pool.purposes[first:last])
+            self.rows.append((first, last, label, f"{last - first}d{dice[first].sides}"))
+            first = last
+
+    def outcomes(self) -> tuple[tuple[tuple[Shown, int], ...], int]:
+        return face_sums(self.tables)
+
+    def read(self, turn: BotseTurn) -> Shown:
+        """What the dice do added up, and the faces they show, drawn and logged."""
+        pool, faces = self.pool, tuple[int, ...]()
+        walked, dice = turn.walked, pool.dice
+        for first, last, label, notation in self.rows:
+            tables, purposes, sides = self.tables[first:last], pool.purposes[first:last], dice[first].sides
+            if walked:  # one entry in the log for the row, none when the walk reads no roll
+                values = turn.roll_faces(sides, tables, purposes, _unlogged)
+                if getattr(turn.dice, "reads_rolls", True):
+                    turn.emit(Roll(label=label, dice=notation, values=values, kept=values, total=sum(values),
+                                   unit=pool.adventurer))  # fmt: skip
+            else:
+
+                def log(index: int, face: int, first: int = first) -> None:
+                    number = first + index + 1
+                    log_face(turn, Rolled(number=number, die=dice[number - 1], face_number=face), pool.adventurer)
+
+                values = turn.roll_faces(sides, tables, purposes, log)
+            faces += values
+        effects = tuple(map(sum, zip(*map(getitem, self.by_face, faces), strict=True)))
+        return cast(Effects, effects), faces
+
+
+def _unlogged(index: int, face: int) -> None:
+    """A die the walk draws is not logged one by one (:meth:`Summed.read`)."""
 
 
 @dataclass(frozen=True)
@@ -82,23 +123,17 @@ class Results(Step):
     """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
     (5b), the reactions (6) and Defense restored."""
 
-    reading: tuple[int, ...]
-    faces: tuple[int, ...] = field(compare=False)
-    pool: Pool = field(compare=False)
+    faces: tuple[int, ...]
+    pool: Engage = field(compare=False)
 
     def advance(self, turn: BotseTurn) -> None:
         pool = self.pool
         action = pool.action
-        if pool.plain and turn.walked:  # the exact walk, which read the dice by their sums (roll_faces)
-            resolve_summed(turn, pool, self.faces, self.reading)
-            return
         rolled = [
             Rolled(number=number, die=die, face_number=face, free=number > pool.gathered)
             for number, (die, face) in enumerate(zip(pool.dice, self.faces, strict=True), start=1)
         ]
-        setup = Engage(pool.adventurer, pool.form, pool.target, rolled, pool.ability, pool.item)
-        if pool.target is not None:
-            setup.targets = pool.targets
+        setup = replace(pool, rolled=rolled)
         change_faces(turn, setup, action)
         resolve_results(turn, setup, action)
         assert sorted(turn.placed) == [r.number for r in setup.rolled], "every rolled die ends in one place"

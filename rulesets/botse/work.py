@@ -1,15 +1,19 @@
-"""The working area of one BotSE action (:class:`BotseTurn`) and what an engage decided before its results."""
+"""The working area of one BotSE action (:class:`BotseTurn`) and what an engage decided before its dice."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
 
 from .messages import n_, p_
-from .model import BotseOptions, Form
+from .model import BotseOptions, Form, RollFields
 from .state import Ability, Battle, Die, Face, Unit
+
+if TYPE_CHECKING:
+    from .results import Summing
 
 PLACES = ("exhausted", "active", "drained", "discarded", "status")
 
@@ -52,17 +56,28 @@ class BotseTurn(Turn[Battle]):
         self.state = self.state.with_unit(unit)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Engage:
-    """What the steps decided: who rolls, in which form, at which target, with which dice and item."""
+    """What the steps decided before the first die: who rolls, in which form, at which target (``target``, the first
+    of ``targets`` or the one a result aims at), with which dice and item; the same for every outcome of the dice,
+    so the steps carry it uncompared. ``plain``: the walk may read the dice by what they do added up
+    (:func:`~.merging.merges_by_effects`). Once rolled, each outcome resolves its own copy, with its dice in
+    ``rolled``."""
 
+    action: RollFields
     adventurer: str
     form: Form | None
     target: str | None
-    rolled: list[Rolled]
-    ability: Ability | None = None
-    item: str | None = None
-    targets: tuple[str, ...] = ()  # every declared target (``target`` is the first, or the one a result aims at)
+    targets: tuple[str, ...]
+    dice: tuple[Die, ...]
+    gathered: int  # the first ``gathered`` dice were gathered; the rest are free enemy combat dice
+    ability: Ability | None
+    item: str | None
+    plain: bool
+    purposes: tuple[str, ...]  # what each die is rolled for (:func:`~.gathering.die_purpose`), said once
+    reacts: bool  # whether any unit has a skill that step 6 could trigger
+    rolled: list[Rolled] = field(default_factory=list, compare=False)
+    summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :func:`~.results.summing_of`
 
 
 def die_number(setup: Engage, number: int, field_name: str) -> Rolled:

@@ -50,9 +50,9 @@ class Step:
 
 @dataclass(frozen=True)
 class ReadStep(Step):
-    """A step whose rule reads one roll by one value (how many dice succeed: a
-    :class:`~tabroll.engine.work.Count`) and goes on from the working area and that value alone. :meth:`reads` says
-    which roll (it changes nothing), :meth:`then` applies the rule to the value read. Played (run, play, the
+    """A step whose rule reads one roll by one value (how many dice succeed: a :class:`~tabroll.engine.work.Count`, or
+    anything with its ``read`` and ``outcomes``) and goes on from the working area and that value alone. :meth:`reads`
+    says which roll (it changes nothing), :meth:`then` applies the rule to the value read. Played (run, play, the
     journal, Monte Carlo), the dice are drawn and logged as any roll; the exact walk instead takes each value of
     the reading with its exact weight, from the working area as it is at this step, and draws no die."""
 
@@ -60,7 +60,7 @@ class ReadStep(Step):
         """The roll this step's rule reads, as the working area ``turn`` stands at the step."""
         raise NotImplementedError
 
-    def then(self, turn: Any, value: int) -> Step | None:
+    def then(self, turn: Any, value: Any) -> Step | None:
         """Apply this rule to ``turn`` with ``value`` read of its roll; the step that follows (None: the end)."""
         raise NotImplementedError
 

@@ -1,10 +1,12 @@
-"""The exact walk merges the dice of a plain engage between rolls (the steps ``RollDie`` and ``Results``, keyed
-by the dice's running effects): the same exact fractions as the plainest walk (resolve again for every prefix),
-on random engages of random dice, far fewer resolutions than outcomes on the benchmark engage, and every
-resolution resumed from the die it branches at, never replayed from the action's start."""
+"""The exact walk reads the dice of a plain engage by what they do added up (the reading step ``ReadRoll``), and
+keys the dice of any other engage by every face (the steps ``RollDie``): the same exact fractions as the plainest
+walk (resolve again for every prefix), on random engages of random dice, far fewer resolutions than outcomes on
+the benchmark engage, and every resolution resumed from the die it branches at, never replayed from the action's
+start."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,8 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds import exact, tally
 from tabroll.odds.exact import exact_odds
-from tabroll.rulesets.botse.rolling import Results, RollDie
+from tabroll.odds.until import compute_until
+from tabroll.rulesets.botse.rolling import ReadRoll, RollDie
 from tabroll.rulesets.botse.work import BotseTurn
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
@@ -126,13 +129,34 @@ def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple
 
 
 def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch: Any) -> None:
-    """Two Swords and two Combat dice (1,296 rolls), all of six faces: one request, walked by the 50 sums of what
-    their faces do (``roll_faces``; 2 damage and a blank add up as 1 and 1 do), each resolution drawing it once."""
+    """Two Swords and two Combat dice (1,296 rolls), all of six faces: one reading step (``ReadRoll``), whose 50
+    sums of what the faces do (2 damage and a blank add up as 1 and 1 do) the walk takes each once from the
+    step, no die drawn: one resolution reaches the step, then one a sum."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
     walked, draws = walked_counting_draws(scenario, action, monkeypatch)
-    assert walked.leaves == walked.resolutions == draws == 50
+    assert walked.leaves == 50 and walked.resolutions == 51 and draws == 0
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
+
+
+def test_a_chain_of_plain_engages_keeps_which_die_went_where() -> None:
+    """Attacks to defeat (``odds --until``) go on from each engage's final battle, where which die went where
+    decides the next engage (the track's order, what Recovery gives back): a walk that keeps final states walks a
+    plain engage die by die, and the chain is the one of an explicit order of results (never read by sums). Read
+    by its sums, the lowest roll of each sum stood for all of them: 211/324 of the chains ran out of Combat dice
+    after the first engage, not 59/144, and none of both Swords, not 61/1,296."""
+    data = yaml.safe_load(BENCHMARK.read_text())
+    plain = load_scenario_file(BENCHMARK)
+    data["actions"][0]["resolve"] = [1, 2, 3, 4]  # the order the results take anyway: no sums read
+    listed = scenario_of(data)
+    chained = compute_until(plain.ruleset, plain.state, plain.steps[0].action)
+    expected = compute_until(listed.ruleset, listed.state, listed.steps[0].action)
+    assert chained.method == expected.method == "exact"
+    assert chained.to_json() == expected.to_json()
+    reasons = {reason: share.exact for reason, share in chained.could_not.items()}
+    assert reasons["Ayrenn has 0 'Combat' dice available in the attribute rows; gathering 2"] == Fraction(59, 144)
+    assert reasons["Ayrenn has 0 'Sword' dice available in the attribute rows; gathering 2"] == Fraction(61, 1296)
+    assert reasons["Ayrenn has 1 'Sword' die available in the attribute rows; gathering 2"] == Fraction(55, 162)
 
 
 def test_an_engage_with_a_reroll_is_walked_in_full(monkeypatch: Any) -> None:
@@ -182,27 +206,33 @@ def two_sizes() -> Any:
 
 
 def test_a_plain_engage_keys_its_dice_by_what_they_do_added_up() -> None:
-    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage, then a Dagger: each row of dice of one
-    size is one step; after them the steps are equal and hash alike, with the battle equal too; the faces rolled
-    ride along uncompared."""
+    """Sword 3 damage (drained) then Sword blank, or blank then 3 damage, then a Dagger: every die is read in one
+    step, which compares nothing (the battle it starts from is in the walk's key), and both rolls add up to the
+    same effects; the walk takes each sum once, as the lowest roll that gives it, with every roll that does."""
     scenario = two_sizes()
     action = scenario.steps[0].action
     first, second = steps_of(action, [5, 4, 2], scenario), steps_of(action, [4, 5, 2], scenario)
-    assert [type(step) for step, _ in first] == [RollDie, RollDie, Results]
-    assert first[0] == second[0]  # before any die
-    assert first[1] == second[1] and hash(first[1][0]) == hash(second[1][0])  # the Swords' 3 damage, one drained
-    (results, battle), (other, battle_other) = first[2], second[2]
-    assert results == other and hash(results) == hash(other) and battle == battle_other
-    assert isinstance(results, Results) and results.reading == (3, 0, 1, 1) and results.faces == (5, 4, 2)
-    assert other.faces == (4, 5, 2)
+    assert [type(step) for step, _ in first] == [ReadRoll]
+    (step, battle), (other, battle_other) = first[0], second[0]
+    assert step == other and hash(step) == hash(other) and battle == battle_other
+    assert isinstance(step, ReadRoll)
+    summed = step.reads(None)  # type: ignore[arg-type]
+    assert summed.read(BotseTurn(state=battle, dice=GivenDice([5, 4, 2]))) == ((3, 0, 1, 1), (5, 4, 2))
+    assert summed.read(BotseTurn(state=battle, dice=GivenDice([4, 5, 2]))) == ((3, 0, 1, 1), (4, 5, 2))
+    outcomes, rolls = summed.outcomes()
+    assert rolls == 6 * 6 * 4 == sum(ways for _, ways in outcomes)
+    assert len({effects for (effects, _), _ in outcomes}) == len(outcomes)
+    # 3 damage drained and a tenacity face: Sword tenacity, Sword 3 then a blank Dagger, or Sword blank, Sword 3
+    # then the Dagger's tenacity, the Swords either way round; taken as the lowest of the four rolls
+    assert dict(outcomes)[((3, 0, 1, 1), (3, 5, 3))] == 4
 
 
 def test_a_plain_engage_of_one_row_takes_its_results_within_the_roll() -> None:
-    """Four dice of six faces are one row: the walk branches over the sums of the row, each reaching the results
+    """Four dice of six faces: the walk branches over the sums of the reading step, each reaching the results
     on its own, so a step there would merge nothing: the results are taken within the roll's step."""
     action = load_scenario_file(BENCHMARK).steps[0].action
     steps = steps_of(action, [5, 4, 4, 6])
-    assert [type(step) for step, _ in steps] == [RollDie]
+    assert [type(step) for step, _ in steps] == [ReadRoll]
 
 
 def test_any_other_engage_keys_its_dice_by_every_face() -> None:
