@@ -9,7 +9,6 @@ parentheses. :func:`parse_attack` reads that form (Portuguese or English tags, a
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -17,6 +16,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from tabroll.frozen import HashedOnce, hash_once
+from tabroll.kit.text import plain
 
 from .messages import N_, _
 
@@ -77,13 +77,6 @@ LINE_NAMES: dict[str, LineKind] = {
     "fundo": LineKind.BACK, "back": LineKind.BACK,
     "completa": LineKind.COMPLETE, "complete": LineKind.COMPLETE,
 }  # fmt: skip
-
-
-def plain(text: str) -> str:
-    """Lower case without accents, single spaces: how names are compared."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.lower().split())
 
 
 def element_id(name: str) -> str:
