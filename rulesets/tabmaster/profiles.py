@@ -105,22 +105,17 @@ class Effects:
     special: str | None = None
 
     def labels(self) -> list[str]:
-        out: list[str] = []
-        if self.area:
-            out.append("Area")
-        if self.elements:
-            out.append("Element: " + ", ".join(e.capitalize() for e in self.elements))
-        if self.line:
-            out.append(f"Line: {self.line.value.capitalize()}")
-        if self.multiple:
-            out.append(f"Multiple x{self.multiple}")
-        if self.pilgrim:
-            out.append(f"Pilgrim x{self.pilgrim}")
-        if self.all_units:
-            out.append("All")
-        if self.special:
-            out.append(f"Special: {self.special}")
-        return out
+        """The effects as the log names them, in the card's order (``["Area", "Element: Fire"]``)."""
+        labels = (
+            self.area and "Area",
+            self.elements and "Element: " + ", ".join(e.capitalize() for e in self.elements),
+            self.line and f"Line: {self.line.value.capitalize()}",
+            self.multiple and f"Multiple x{self.multiple}",
+            self.pilgrim and f"Pilgrim x{self.pilgrim}",
+            self.all_units and "All",
+            self.special and f"Special: {self.special}",
+        )
+        return [label for label in labels if label]
 
 
 @hash_once  # hashed with its unit, in every key of the exact walk that holds a changed unit
