@@ -4,8 +4,6 @@ place in a scenario file it is about."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +17,10 @@ def plain(text: str, *, spaces: str = "") -> str:
     """Lower case, no accents, single spaces: ``"Opieka  nad zwierzętami"`` → ``"opieka nad zwierzetami"``; ``ł``
     reads as ``l`` (Unicode gives it no accent to take off), each character of ``spaces`` as a space."""
     decomposed = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().translate(str.maketrans(spaces, " " * len(spaces))).split())
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    for ch in spaces:
+        bare = bare.replace(ch, " ")
+    return " ".join(bare.split())
 
 
 def bundled_yaml(package: str, name: str) -> Any:
@@ -32,10 +32,18 @@ def bundled_yaml(package: str, name: str) -> Any:
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
-@contextmanager
-def located(doc: YamlDocument, path: PathLike) -> Iterator[None]:
-    """An :class:`~tabroll.errors.InputError` raised in the block, pointed at ``path`` in ``doc``."""
-    try:
-        yield
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(path)) from None
+class located:
+    """``with located(doc, path):`` an :class:`~tabroll.errors.InputError` raised in the block is pointed at
+    ``path`` in ``doc`` (a class, not a generator: it wraps every word of every action a file has)."""
+
+    __slots__ = ("doc", "path")
+
+    def __init__(self, doc: YamlDocument, path: PathLike) -> None:
+        self.doc, self.path = doc, path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, err: BaseException | None, trace: object) -> None:
+        if isinstance(err, InputError):
+            raise InputError(err.message, tip=err.tip, location=self.doc.locate(self.path)) from None
