@@ -42,14 +42,8 @@ def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
 def standing_sides(battle: Battle) -> list[str]:
     """The sides still in the battle: a side that began with a character stands while a character of it is in the
     fight; a side of creatures alone stands while one of them is."""
-    sides: list[str] = []
-    for unit in battle.combatants:
-        if unit.side in sides or not unit.in_fight:
-            continue
-        if unit.side in battle.had_characters and not unit.is_character:
-            continue
-        sides.append(unit.side)
-    return sides
+    standing = (u for u in battle.combatants if u.in_fight and (u.is_character or u.side not in battle.had_characters))
+    return list(dict.fromkeys(u.side for u in standing))
 
 
 def check_result(turn: HeroesTurn, fallen: str, by: str | None, how: str) -> None:

@@ -12,6 +12,7 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.roster import Roster
+from tabroll.kit.text import located
 from tabroll.kit.views import StateView, ViewTable, line_text, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
@@ -99,10 +100,8 @@ def _check_rosters(combatants: list[Combatant], reserve: list[Combatant], doc: Y
 
 def _bands_of(model: HeroesScenario, everyone: list[str], doc: YamlDocument) -> RangeBands:
     """The range band of every pair: the scenario's default, then each pair it names."""
-    try:
+    with located(doc, ("default_range",)):
         default = SCALE.parse(model.default_range)
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("default_range",))) from None
     bands = RangeBands(scale=SCALE, default=default, names=tuple(everyone))
     for i, entry in enumerate(model.ranges):
         a, b = entry.between
@@ -115,10 +114,8 @@ def _bands_of(model: HeroesScenario, everyone: list[str], doc: YamlDocument) -> 
                 tip=_("name two different combatants in 'between'"),
                 location=doc.locate(("ranges", i)),
             )
-        try:
+        with located(doc, ("ranges", i, "band")):
             bands = bands.with_band(a, b, entry.band)
-        except InputError as err:
-            raise InputError(err.message, tip=err.tip, location=doc.locate(("ranges", i, "band"))) from None
     return bands
 
 
@@ -276,10 +273,8 @@ def _check_words(action: Any, doc: YamlDocument, path: tuple[str | int, ...]) ->
     if isinstance(action, MoveAction):
         words.append((SCALE.parse, action.to, ("to",)))
     for check, word, where in words:
-        try:
+        with located(doc, (*path, *where)):
             check(word)
-        except InputError as err:
-            raise InputError(err.message, tip=err.tip, location=doc.locate((*path, *where))) from None
 
 
 def _unknown(name: str, names: Sequence[str], doc: YamlDocument, path: tuple[str | int, ...]) -> InputError:

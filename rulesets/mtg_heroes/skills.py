@@ -4,16 +4,15 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError
 from tabroll.events import Note
+from tabroll.kit.text import bundled_yaml, plain
 
 from .events import SkillTest
 from .messages import _, n_, p_
@@ -91,20 +90,10 @@ def difficulty_word(band: Difficulty) -> str:
     return band.polish if language() == "pl" else band.name
 
 
-def plain(text: str) -> str:
-    """Lower case, no accents, single spaces: ``"Opieka  nad zwierzętami"`` → ``"opieka nad zwierzetami"``."""
-    decomposed = unicodedata.normalize("NFKD", str(text).replace("ł", "l").replace("Ł", "L"))
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().replace("_", " ").replace("-", " ").split())
-
-
 @cache
 def tables() -> tuple[tuple[Skill, ...], tuple[Difficulty, ...]]:
     """The bundled skills and difficulties (``skills.yaml``)."""
-    import yaml
-
-    text = resources.files(__package__).joinpath("skills.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = bundled_yaml(__package__, "skills.yaml")
     skills = tuple(
         Skill(name=s["name"], polish=s["polish"], colours=(pair["colours"][0], pair["colours"][1]))
         for pair in data["pairs"]
@@ -132,15 +121,15 @@ def find_difficulty(name: str) -> Difficulty:
 
 def _by_name(entries: Sequence[EntryT], name: str, what: Literal["skill", "difficulty"]) -> EntryT:
     """The entry of the bundled table named ``name`` in English or Polish, or the error suggesting the nearest."""
-    wanted = plain(name)
+    wanted = plain(name, spaces="_-")
     for entry in entries:
-        if wanted in (plain(entry.name), plain(entry.polish)):
+        if wanted in (plain(entry.name, spaces="_-"), plain(entry.polish, spaces="_-")):
             return entry
     from difflib import get_close_matches
 
     names = [e.name for e in entries]
-    close = get_close_matches(wanted, [plain(n) for n in names], n=1)
-    match = next((n for n in names if close and plain(n) == close[0]), None)
+    close = get_close_matches(wanted, [plain(n, spaces="_-") for n in names], n=1)
+    match = next((n for n in names if close and plain(n, spaces="_-") == close[0]), None)
     listed = ", ".join(names)
     if what == "skill":
         message = _("unknown skill '{word}'", word=name)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
+
+from tabroll.kit.text import bundled_yaml
 
 from .messages import N_, _
 from .state import Unit
@@ -114,11 +115,7 @@ def _conditions(raw: Any) -> tuple[Condition, ...]:
 @cache
 def element_table(*, ice_bonus: int = 20) -> dict[str, Element]:
     """The bundled table, with Ice's bonus set by the ``ice_bonus`` option."""
-    import yaml
-
-    text = Path(__file__).with_name("elements.yaml").read_text(encoding="utf-8")
-    # libyaml's safe loader when present (C, not Python: the same data, checked by the tests)
-    raw: dict[str, dict[str, Any]] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    raw: dict[str, dict[str, Any]] = bundled_yaml(__package__, "elements.yaml")
     table: dict[str, Element] = {}
     for key, entry in raw.items():
         bonuses = tuple(Bonus(int(b["amount"]), _conditions(b["when"])) for b in entry.get("bonuses", ()))

@@ -8,13 +8,13 @@ need not compile them from strings again; a name defined further down is quoted.
 """
 
 from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
 
 from tabroll.kit import ActionHeader
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
+from tabroll.kit.text import bundled_yaml, plain
 
 from . import WORDS
 from .messages import N_, _
@@ -432,28 +432,16 @@ class TabMasterScenario(ScenarioFile):
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
     """The bundled unit catalogue (``units.yaml``), by name."""
-    import yaml
-
-    text = Path(__file__).with_name("units.yaml").read_text(encoding="utf-8")
-    # libyaml's safe loader when present (C, not Python: the same data, checked by the tests)
-    data: dict[str, dict[str, Any]] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data: dict[str, dict[str, Any]] = bundled_yaml(__package__, "units.yaml")
     return data
 
 
 def catalogue_entry(name: str) -> dict[str, Any] | None:
     """The catalogue unit called ``name`` (case, accents and spaces aside), or None."""
-    from .profiles import plain
-
     return _catalogue_by_plain_name().get(plain(name))
 
 
 @cache
 def _catalogue_by_plain_name() -> dict[str, dict[str, Any]]:
-    """The catalogue by each name's plain form (the first of two alike): a file of 20,000 units looks each up
-    once, not the whole catalogue each time."""
-    from .profiles import plain
-
-    found: dict[str, dict[str, Any]] = {}
-    for key, entry in catalogue().items():
-        found.setdefault(plain(key), entry)
-    return found
+    """The catalogue by each name's plain form (the first of two alike)."""
+    return {plain(key): entry for key, entry in reversed(catalogue().items())}

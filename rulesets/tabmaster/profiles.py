@@ -9,7 +9,6 @@ parentheses. :func:`parse_attack` reads that form (Portuguese or English tags, a
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -17,6 +16,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from tabroll.frozen import HashedOnce, hash_once
+from tabroll.kit.text import plain
 
 from .messages import N_, _
 
@@ -79,13 +79,6 @@ LINE_NAMES: dict[str, LineKind] = {
 }  # fmt: skip
 
 
-def plain(text: str) -> str:
-    """Lower case without accents, single spaces: how names are compared."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.lower().split())
-
-
 def element_id(name: str) -> str:
     key = plain(name)
     if key not in ELEMENT_NAMES:
@@ -112,22 +105,17 @@ class Effects:
     special: str | None = None
 
     def labels(self) -> list[str]:
-        out: list[str] = []
-        if self.area:
-            out.append("Area")
-        if self.elements:
-            out.append("Element: " + ", ".join(e.capitalize() for e in self.elements))
-        if self.line:
-            out.append(f"Line: {self.line.value.capitalize()}")
-        if self.multiple:
-            out.append(f"Multiple x{self.multiple}")
-        if self.pilgrim:
-            out.append(f"Pilgrim x{self.pilgrim}")
-        if self.all_units:
-            out.append("All")
-        if self.special:
-            out.append(f"Special: {self.special}")
-        return out
+        """The effects as the log names them, in the card's order (``["Area", "Element: Fire"]``)."""
+        labels = (
+            self.area and "Area",
+            self.elements and "Element: " + ", ".join(e.capitalize() for e in self.elements),
+            self.line and f"Line: {self.line.value.capitalize()}",
+            self.multiple and f"Multiple x{self.multiple}",
+            self.pilgrim and f"Pilgrim x{self.pilgrim}",
+            self.all_units and "All",
+            self.special and f"Special: {self.special}",
+        )
+        return [label for label in labels if label]
 
 
 @hash_once  # hashed with its unit, in every key of the exact walk that holds a changed unit

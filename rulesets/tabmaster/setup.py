@@ -9,6 +9,7 @@ from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction, Terrain
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.text import located
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
 
@@ -26,10 +27,8 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     options = scenario_options(ruleset, doc, model, overrides or {}, TabMasterOptions)
     terrain = height_terrain(model, doc)
     width, height = model.board.size
-    try:
+    with located(doc, ("board",)):
         board = Board.build(width, height, terrain=terrain, obstacles=frozenset(model.board.obstacles))
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("board",))) from None
     units: list[Unit] = []
     taken: dict[tuple[int, int], str] = {}
     for name, entry in model.units.items():

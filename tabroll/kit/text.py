@@ -1,0 +1,49 @@
+"""Text a game reads: names compared as a player types them, its bundled YAML tables, and an error pointed at the
+place in a scenario file it is about."""
+
+from __future__ import annotations
+
+import unicodedata
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from tabroll.errors import InputError
+
+if TYPE_CHECKING:
+    from tabroll.loading.yaml_source import PathLike, YamlDocument
+
+
+def plain(text: str, *, spaces: str = "") -> str:
+    """Lower case, no accents, single spaces: ``"Opieka  nad zwierzętami"`` → ``"opieka nad zwierzetami"``; ``ł``
+    reads as ``l`` (Unicode gives it no accent to take off), each character of ``spaces`` as a space."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    for ch in spaces:
+        bare = bare.replace(ch, " ")
+    return " ".join(bare.split())
+
+
+def bundled_yaml(package: str, name: str) -> Any:
+    """The data of the YAML file ``name`` shipped in ``package``: read by libyaml's safe loader when it is
+    installed (the same data, faster), by PyYAML's own otherwise."""
+    import yaml
+
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+class located:
+    """``with located(doc, path):`` an :class:`~tabroll.errors.InputError` raised in the block is pointed at
+    ``path`` in ``doc`` (a class, not a generator: it wraps every word of every action a file has)."""
+
+    __slots__ = ("doc", "path")
+
+    def __init__(self, doc: YamlDocument, path: PathLike) -> None:
+        self.doc, self.path = doc, path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, err: BaseException | None, trace: object) -> None:
+        if isinstance(err, InputError):
+            raise InputError(err.message, tip=err.tip, location=self.doc.locate(self.path)) from None
