@@ -17,9 +17,11 @@ if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice, Session
 
 
-def output_format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
-    """The output format: ``--format`` (checked against the command's ``formats``), ``--brief``, or the default
-    for where the output goes (rich on a terminal, text in a pipe)."""
+def output_format(
+    fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None, command: str | None = None
+) -> str:
+    """The output format: ``--format`` (checked against the command's ``formats``; an error names ``command``
+    when given), ``--brief``, or the default for where the output goes (rich on a terminal, text in a pipe)."""
     from tabroll.errors import InputError
     from tabroll.render.output import FORMATS, default_format
 
@@ -34,7 +36,9 @@ def output_format(fmt: str | None, *, brief: bool = False, formats: tuple[str, .
         return default_format()
     if fmt not in allowed:
         raise InputError(
-            _("unknown output format '{format}'", format=fmt),
+            _("unknown output format '{format}' for {command}", format=fmt, command=command)
+            if command
+            else _("unknown output format '{format}'", format=fmt),
             tip=_("use one of: {choices}", choices=", ".join(allowed)),
         )
     return fmt
