@@ -447,12 +447,11 @@ def check_unit_names(game: AnyRuleset, state: Any, typed: Sequence[tuple[str, st
     for flag, name in typed:
         if name in names:
             continue
-        from difflib import get_close_matches
+        from tabroll.words import did_you_mean
 
-        close = get_close_matches(name, names, n=1) or [n for n in names if n.casefold() == name.casefold()]
-        tip = (
-            _("did you mean '{name}'?", name=close[0]) if close else _("the units are: {units}", units=", ".join(names))
-        )
+        same = [n for n in names if n.casefold() == name.casefold()]  # no near spelling: the name in another case
+        listed = _("the units are: {units}", units=", ".join(names))
+        tip = did_you_mean(name, names, _("did you mean '{name}'?", name=same[0]) if same else listed)
         said = _("there is no unit called '{name}' in {where}", name=name, where=where)
         raise InputError(f"{flag} {name}: {said}" if flag else said, tip=tip)
 
