@@ -241,15 +241,6 @@ def started_at() -> float:
 STARTED: list[float] = []
 
 
-def unit_list(text: str | None) -> list[str] | None:
-    """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
-    if text is None:
-        return None
-    from tabroll.loading.quick import split_units
-
-    return split_units(text)
-
-
 def internal_error(err: BaseException) -> int:
     from tabroll.words import visible
 

@@ -188,8 +188,11 @@ def parse_unit(text: str, flag: str) -> TypedUnit:
     return TypedUnit(" ".join(name), tuple(stats), text, flag)
 
 
-def split_units(text: str) -> list[str]:
-    """``--attackers``/``--targets``: units separated by commas, a comma inside quotes or brackets kept."""
+def split_units(text: str | None) -> list[str] | None:
+    """``--attackers``/``--targets``: units separated by commas, a comma inside quotes or brackets kept (``None``:
+    the flag was not given)."""
+    if text is None:
+        return None
     parts: list[str] = []
     current: list[str] = []
     depth = 0
