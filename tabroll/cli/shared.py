@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tabroll.errors import EXIT_INTERNAL, EXIT_REFUSED
+from tabroll.errors import EXIT_INTERNAL, EXIT_REFUSED, InputError
 from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ def output_format(
 ) -> str:
     """The output format: ``--format`` (checked against the command's ``formats``; an error names ``command``
     when given), ``--brief``, or the default for where the output goes (rich on a terminal, text in a pipe)."""
-    from tabroll.errors import InputError
     from tabroll.render.output import FORMATS, default_format
 
     allowed = formats or FORMATS
@@ -138,7 +137,6 @@ MAX_ANSWER = 1_000  # characters in one answer at the --prompt (a die value or a
 
 
 def _ask(question: str) -> str:
-    from tabroll.errors import InputError
     from tabroll.words import visible
 
     sys.stderr.write(visible(question, lines=True))  # a question names units from the file
@@ -206,8 +204,6 @@ def assignments(items: list[str] | None, flag: str = "--option") -> dict[str, st
     for item in items or []:
         name, sep, _value = item.partition("=")
         if flag != "--option" and (not sep or not name.strip()):
-            from tabroll.errors import InputError
-
             example, where = _ASSIGNMENT_HELP[flag]
             raise InputError(
                 _("cannot read {flag} '{item}'", flag=flag, item=item),

@@ -8,7 +8,7 @@ import typer
 from tabroll.cli.flags import OptionOption, UnitsFormatOption, ViewFormatOption, format_option
 from tabroll.cli.shared import UNITS_FORMATS, assignments, internal_error, output_format
 from tabroll.cli.typer_app import complete_games
-from tabroll.errors import EXIT_INTERNAL, EXIT_OK, TabrollError, interrupted
+from tabroll.errors import EXIT_INTERNAL, EXIT_OK, InputError, TabrollError, interrupted
 from tabroll.i18n import _, p_
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ def check(
     import json
 
     from tabroll.batch import expand_paths
-    from tabroll.errors import InputError
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -139,7 +138,6 @@ def schema(
     elif what == "scenario":
         if ruleset is None:
             from tabroll.engine import ruleset_ids
-            from tabroll.errors import InputError
 
             raise InputError(
                 _("name the game: {command}", command="tabroll schema scenario -r <id>"),
@@ -147,8 +145,6 @@ def schema(
             )
         document = scenario_schema(ruleset)
     else:
-        from tabroll.errors import InputError
-
         raise InputError(
             _("unknown schema '{what}'", what=what), tip=_("use 'tabroll schema events' or 'tabroll schema scenario'")
         )

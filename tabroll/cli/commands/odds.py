@@ -27,7 +27,7 @@ from tabroll.cli.flags import (
     takes_request,
 )
 from tabroll.cli.shared import assignments, draw_pictures, fenced, report_format, started_at, warn
-from tabroll.errors import EXIT_REFUSED
+from tabroll.errors import EXIT_REFUSED, InputError
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
@@ -182,7 +182,6 @@ def reads_as_dice(words: list[str]) -> bool:
        the message says what in the expression cannot be read; anything else is a scenario file not found.
 
     Nothing here touches a file but to ask whether it exists (a name too long for the system is no file)."""
-    from tabroll.errors import InputError
     from tabroll.odds.dice_odds import read_question
 
     if not words or any(word.startswith("--") for word in words):
