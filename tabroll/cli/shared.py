@@ -10,17 +10,18 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tabroll.errors import EXIT_INTERNAL, EXIT_REFUSED
+from tabroll.errors import EXIT_INTERNAL, EXIT_REFUSED, InputError
 from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice, Session
 
 
-def output_format(fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None) -> str:
-    """The output format: ``--format`` (checked against the command's ``formats``), ``--brief``, or the default
-    for where the output goes (rich on a terminal, text in a pipe)."""
-    from tabroll.errors import InputError
+def output_format(
+    fmt: str | None, *, brief: bool = False, formats: tuple[str, ...] | None = None, command: str | None = None
+) -> str:
+    """The output format: ``--format`` (checked against the command's ``formats``; an error names ``command``
+    when given), ``--brief``, or the default for where the output goes (rich on a terminal, text in a pipe)."""
     from tabroll.render.output import FORMATS, default_format
 
     allowed = formats or FORMATS
@@ -34,7 +35,9 @@ def output_format(fmt: str | None, *, brief: bool = False, formats: tuple[str, .
         return default_format()
     if fmt not in allowed:
         raise InputError(
-            _("unknown output format '{format}'", format=fmt),
+            _("unknown output format '{format}' for {command}", format=fmt, command=command)
+            if command
+            else _("unknown output format '{format}'", format=fmt),
             tip=_("use one of: {choices}", choices=", ".join(allowed)),
         )
     return fmt
@@ -134,7 +137,6 @@ MAX_ANSWER = 1_000  # characters in one answer at the --prompt (a die value or a
 
 
 def _ask(question: str) -> str:
-    from tabroll.errors import InputError
     from tabroll.words import visible
 
     sys.stderr.write(visible(question, lines=True))  # a question names units from the file
@@ -202,8 +204,6 @@ def assignments(items: list[str] | None, flag: str = "--option") -> dict[str, st
     for item in items or []:
         name, sep, _value = item.partition("=")
         if flag != "--option" and (not sep or not name.strip()):
-            from tabroll.errors import InputError
-
             example, where = _ASSIGNMENT_HELP[flag]
             raise InputError(
                 _("cannot read {flag} '{item}'", flag=flag, item=item),
@@ -235,15 +235,6 @@ def started_at() -> float:
 
 
 STARTED: list[float] = []
-
-
-def unit_list(text: str | None) -> list[str] | None:
-    """Comma-separated units, each a name or a typed unit (``"Hero ATK=1 DAN=1d12,Orc DEF=3"``)."""
-    if text is None:
-        return None
-    from tabroll.loading.quick import split_units
-
-    return split_units(text)
 
 
 def internal_error(err: BaseException) -> int:

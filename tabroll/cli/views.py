@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from tabroll import i18n
-from tabroll.errors import InputError
 from tabroll.i18n import _
 
 DEVELOPER_MARK = "<!-- developers -->"
@@ -21,21 +20,6 @@ tests (paths a pip user does not have), and ``tabroll rules`` leaves it out; at 
 
 _SOURCE_FILE = re.compile(r"[ \n]?\(`[^`]*(?:/|\.txt|\.md)[^`]*`\)")
 """A file of the source checkout named in brackets, ``(`shared/seeds/000_…txt`)``: left out of ``tabroll rules``."""
-
-
-def check_view_format(fmt: str | None, allowed: tuple[str, ...], command: str) -> str:
-    """The chosen format (``rich`` on a terminal, else ``text``, when none is given), or a clear error."""
-    if fmt is None:
-        from tabroll.render.output import default_format
-
-        chosen = default_format()
-        return chosen if chosen in allowed else "text"
-    if fmt not in allowed:
-        raise InputError(
-            _("unknown output format '{format}' for {command}", format=fmt, command=command),
-            tip=_("use one of: {choices}", choices=", ".join(allowed)),
-        )
-    return fmt
 
 
 def _print(text: str) -> None:

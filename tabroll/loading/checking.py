@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, TabrollError
+from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, InputError, TabrollError
 from tabroll.i18n import _, n_
 
 DRY_RUN_SEED = 0
@@ -116,7 +116,6 @@ def follow_every_path(scenario: Any, budget: int | None = None) -> bool:
     ``budget`` resolutions (default :data:`PATH_BUDGET`), True when every path was followed."""
     from tabroll.dice.sources import GivenDice
     from tabroll.engine import _located_dice_error, resolve
-    from tabroll.errors import InputError
     from tabroll.odds.exact import FINAL, exact_odds
     from tabroll.odds.limits import BudgetExceeded
 

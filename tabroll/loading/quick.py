@@ -188,8 +188,11 @@ def parse_unit(text: str, flag: str) -> TypedUnit:
     return TypedUnit(" ".join(name), tuple(stats), text, flag)
 
 
-def split_units(text: str) -> list[str]:
-    """``--attackers``/``--targets``: units separated by commas, a comma inside quotes or brackets kept."""
+def split_units(text: str | None) -> list[str] | None:
+    """``--attackers``/``--targets``: units separated by commas, a comma inside quotes or brackets kept (``None``:
+    the flag was not given)."""
+    if text is None:
+        return None
     parts: list[str] = []
     current: list[str] = []
     depth = 0
@@ -447,12 +450,11 @@ def check_unit_names(game: AnyRuleset, state: Any, typed: Sequence[tuple[str, st
     for flag, name in typed:
         if name in names:
             continue
-        from difflib import get_close_matches
+        from tabroll.words import did_you_mean
 
-        close = get_close_matches(name, names, n=1) or [n for n in names if n.casefold() == name.casefold()]
-        tip = (
-            _("did you mean '{name}'?", name=close[0]) if close else _("the units are: {units}", units=", ".join(names))
-        )
+        same = [n for n in names if n.casefold() == name.casefold()]  # no near spelling: the name in another case
+        listed = _("the units are: {units}", units=", ".join(names))
+        tip = did_you_mean(name, names, _("did you mean '{name}'?", name=same[0]) if same else listed)
         said = _("there is no unit called '{name}' in {where}", name=name, where=where)
         raise InputError(f"{flag} {name}: {said}" if flag else said, tip=tip)
 

@@ -12,6 +12,7 @@ from typing import Any
 from tabroll.engine import Scenario, find_ruleset, ruleset_ids
 from tabroll.errors import InputError, Location
 from tabroll.i18n import _
+from tabroll.kit.text import located
 
 
 def load_scenario_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Scenario:
@@ -52,10 +53,8 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
             ),
             location=doc.value_position(("ruleset",)),
         )
-    try:
+    with located(doc, ("ruleset",)):
         ruleset = find_ruleset(data["ruleset"])
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("ruleset",))) from None
     scenario = ruleset.load_scenario(doc, options or {})
     return dataclasses.replace(scenario, fingerprint=fingerprint(data))
 

@@ -25,6 +25,7 @@ from tabroll.cli.flags import (
 )
 from tabroll.cli.shared import assignments, dice_session, output_format, show_one
 from tabroll.cli.typer_app import complete_games
+from tabroll.errors import EXIT_REFUSED, InputError
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
@@ -98,8 +99,6 @@ def attack(
         tabroll new tabmaster battle.yaml  # a starter scenario to try these on, if you have none
         tabroll attack battle.yaml -a Arqueiro -t Soldado --dice 8,12
     """
-    from tabroll.errors import InputError
-
     if not attacker or not target:
         from tabroll.loading.quick import name_units_tip
 
@@ -126,8 +125,6 @@ def _resolve_attack(
 ) -> tuple[Any, int]:
     """The attack resolved with the dice of ``session``, and its number in the log: with ``--journal``, the
     journal's next (and recorded there)."""
-    from tabroll.errors import InputError
-
     if journal is None:
         from tabroll.engine import resolve
 
@@ -184,7 +181,6 @@ def check_skill(
         tabroll check-skill WUBB Subtlety --total 9 --seed 4  # exit 1: 6 < 9, the test fails
     """
     from tabroll.engine import all_rulesets, find_ruleset, resolve
-    from tabroll.errors import EXIT_REFUSED, InputError
 
     chosen = output_format(fmt)
     if ruleset is None:

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tabroll.cli.flags import OptionOption, UnitsFormatOption, ViewFormatOption, format_option
-from tabroll.cli.shared import UNITS_FORMATS, assignments, internal_error
+from tabroll.cli.shared import UNITS_FORMATS, assignments, internal_error, output_format
 from tabroll.cli.typer_app import complete_games
-from tabroll.errors import EXIT_INTERNAL, EXIT_OK, TabrollError, interrupted
+from tabroll.errors import EXIT_INTERNAL, EXIT_OK, InputError, TabrollError, interrupted
 from tabroll.i18n import _, p_
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ def check(
     import json
 
     from tabroll.batch import expand_paths
-    from tabroll.errors import InputError
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -139,7 +138,6 @@ def schema(
     elif what == "scenario":
         if ruleset is None:
             from tabroll.engine import ruleset_ids
-            from tabroll.errors import InputError
 
             raise InputError(
                 _("name the game: {command}", command="tabroll schema scenario -r <id>"),
@@ -147,8 +145,6 @@ def schema(
             )
         document = scenario_schema(ruleset)
     else:
-        from tabroll.errors import InputError
-
         raise InputError(
             _("unknown schema '{what}'", what=what), tip=_("use 'tabroll schema events' or 'tabroll schema scenario'")
         )
@@ -163,9 +159,9 @@ def rulesets(fmt: ViewFormatOption = None) -> None:
         tabroll rulesets
         tabroll rulesets --format json
     """
-    from tabroll.cli.views import check_view_format, show_rulesets
+    from tabroll.cli.views import show_rulesets
 
-    show_rulesets(check_view_format(fmt, ("rich", "text", "json"), "rulesets"))
+    show_rulesets(output_format(fmt, formats=("rich", "text", "json"), command="rulesets"))
 
 
 def units(
@@ -180,10 +176,9 @@ def units(
         tabroll units forgod --format json
     """
     from tabroll.cli.units import show_units
-    from tabroll.cli.views import check_view_format
     from tabroll.engine import find_ruleset
 
-    show_units(find_ruleset(name), check_view_format(fmt, UNITS_FORMATS, "units"))
+    show_units(find_ruleset(name), output_format(fmt, formats=UNITS_FORMATS, command="units"))
 
 
 def rules(
@@ -203,11 +198,10 @@ def rules(
         tabroll rules tabmaster
         tabroll rules botse --format json
     """
-    from tabroll.cli.views import check_view_format, show_rules
+    from tabroll.cli.views import show_rules
     from tabroll.engine import find_ruleset
 
-    chosen = check_view_format(fmt, ("rich", "text", "markdown", "json"), "rules")
-    show_rules(find_ruleset(name), chosen)
+    show_rules(find_ruleset(name), output_format(fmt, formats=("rich", "text", "markdown", "json"), command="rules"))
 
 
 def new(

@@ -27,9 +27,10 @@ def journal_show(
         tabroll journal show battle.jsonl
         tabroll journal show battle.jsonl --format json
     """
-    from tabroll.cli.views import check_view_format, show_journal
+    from tabroll.cli.shared import output_format
+    from tabroll.cli.views import show_journal
 
-    show_journal(path, check_view_format(fmt or "text", ("text", "rich", "json"), "journal show"), scenario)
+    show_journal(path, output_format(fmt or "text", formats=("text", "rich", "json"), command="journal show"), scenario)
 
 
 @command(journal_app, "state")

@@ -26,8 +26,8 @@ from tabroll.cli.flags import (
     game_words,
     takes_request,
 )
-from tabroll.cli.shared import assignments, draw_pictures, fenced, report_format, started_at, unit_list, warn
-from tabroll.errors import EXIT_REFUSED
+from tabroll.cli.shared import assignments, draw_pictures, fenced, report_format, started_at, warn
+from tabroll.errors import EXIT_REFUSED, InputError
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
@@ -182,7 +182,6 @@ def reads_as_dice(words: list[str]) -> bool:
        the message says what in the expression cannot be read; anything else is a scenario file not found.
 
     Nothing here touches a file but to ask whether it exists (a name too long for the system is no file)."""
-    from tabroll.errors import InputError
     from tabroll.odds.dice_odds import read_question
 
     if not words or any(word.startswith("--") for word in words):
@@ -417,15 +416,15 @@ def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> "Matri
     from tabroll.api import matrix as balance_table
     from tabroll.dice.session import seed_or_fresh
     from tabroll.engine import all_rulesets, find_ruleset
-    from tabroll.loading.quick import split_words
+    from tabroll.loading.quick import split_units, split_words
     from tabroll.render.matrix import progress_bar
 
     master = seed_or_fresh(request.seed)
     games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
     split = split_words(list(request.words or ()), games)
     return balance_table(
-        unit_list(request.attackers), unit_list(request.targets), game=request.ruleset, scenario=split.scenario_file,
-        fields=split.fields, options=assignments(request.option), budget=request.budget, trials=request.trials,
-        seed=master, timeout=request.timeout, jobs=request.jobs, until=until, started=started_at(),
-        progress=progress_bar,
+        split_units(request.attackers), split_units(request.targets), game=request.ruleset,
+        scenario=split.scenario_file, fields=split.fields, options=assignments(request.option), budget=request.budget,
+        trials=request.trials, seed=master, timeout=request.timeout, jobs=request.jobs, until=until,
+        started=started_at(), progress=progress_bar,
     ).table  # fmt: skip
