@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from tabroll.dice.sources import DiceRequest, checked_draw, roll_die
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
+from tabroll.events import PLAIN_SHOWN, Event, Note, Roll, RolledDice, RulingApplied
 from tabroll.frozen import replace
 
 T = TypeVar("T")
@@ -111,6 +111,10 @@ class BaseTurn:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def note(self, text: str, unit: str | None = None) -> None:
+        """Log ``text``, a sentence of the rules (about ``unit``), as a ``note`` event."""
+        self.emit(Note(unit=unit, text=text))
 
     @property
     def walked(self) -> bool:
@@ -338,6 +342,16 @@ class Turn(BaseTurn, Generic[StateT]):
         work = cls(dice=dice, state=state)
         work.run(step)
         return work.resolution(work.state)
+
+
+class StateOptions(Generic[T]):
+    """``options = StateOptions[GameOptions]()`` in a game's working area: the options of its state (which the state
+    keeps untyped), typed. No change of units touches them: a :class:`RosterTurn` reads them without freezing its
+    draft."""
+
+    def __get__(self, turn: Turn[Any], owner: object = None) -> T:
+        options: T = (turn._base if isinstance(turn, RosterTurn) else turn.state).options
+        return options
 
 
 class RosterState(Protocol[UnitT]):
