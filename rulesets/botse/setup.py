@@ -13,9 +13,10 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_flag, field_int
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.roster import Roster
+from tabroll.kit.text import cli_values
 from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _, dice_words, die_word, p_
 from .model import (
@@ -254,16 +255,11 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
 def engage_fields(attacker: str, target: str, fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:
     """The engage of ``attacker`` on ``target`` typed on the command line: ``--gather`` as a list or with commas
     (``Combat,Sword``); the fields that lay out the board (``--distance``, ``--sight``) are left out."""
-    out: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
-    for key, value in fields.items():
-        spec = ruleset.attack_field(key)
-        if spec is not None and spec.quick_only:
-            continue
-        read = cli_value(value, origin=f"command line ({key})")
-        if key == "gather" and isinstance(read, str):
-            read = [name.strip() for name in read.split(",") if name.strip()]
-        out[key] = read
-    return out
+    quick_only = {key for key in fields if (spec := ruleset.attack_field(key)) is not None and spec.quick_only}
+    read = cli_values({key: value for key, value in fields.items() if key not in quick_only})
+    if isinstance(gather := read.get("gather"), str):
+        read["gather"] = [name.strip() for name in gather.split(",") if name.strip()]
+    return {"do": "engage", "adventurer": attacker, "target": target, **read}
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
@@ -290,11 +286,8 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
     if isinstance(action.get("form"), str):
         adventurer["form"] = action["form"]
-    for key, value in request.attacker_stats.items():
-        adventurer[key] = cli_value(value, origin=f"command line ({key})")
-    enemy: dict[str, Any] = {"at": [distance, 0], "health": 10, "defense": 0}
-    for key, value in request.target_stats.items():
-        enemy[key] = cli_value(value, origin=f"command line ({key})")
+    adventurer.update(cli_values(request.attacker_stats))
+    enemy = {"at": [distance, 0], "health": 10, "defense": 0, **cli_values(request.target_stats)}
     data = {
         "ruleset": "botse",
         "title": _("{unit} engages {targets}", unit=request.attacker, targets=request.target),
