@@ -11,7 +11,7 @@ from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_int, field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
-from tabroll.kit.text import cli_values
+from tabroll.kit.text import cli_values, located
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
@@ -52,7 +52,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
 
 def build_map(doc: YamlDocument, spec: MapInput) -> HexMap:
     """The hex map as the file gives it, with the Singularity's hex blocked; a bad map names the ``map`` field."""
-    try:
+    with located(doc, ("map",)):
         return HexMap.build(
             radius=spec.radius,
             columns=spec.columns,
@@ -62,8 +62,6 @@ def build_map(doc: YamlDocument, spec: MapInput) -> HexMap:
             first_direction=spec.first_direction,
             blocked=[spec.singularity] if spec.singularity is not None else [],
         )
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("map",))) from None
 
 
 def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> tuple[dict[str, Ahotnik], list[Demon]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
@@ -13,7 +12,7 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_flag, field_int
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.roster import Roster
-from tabroll.kit.text import cli_values
+from tabroll.kit.text import bundled_yaml, cli_values, located
 from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
@@ -62,10 +61,7 @@ def face_of(entry: FaceEntry | PartInput) -> Face:
 @cache
 def sample_dice_set() -> BotseScenario:
     """The bundled illustrative dice (``sample_dice.yaml``): NOT the printed game's faces."""
-    import yaml
-
-    text = resources.files(__package__).joinpath("sample_dice.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = bundled_yaml(__package__, "sample_dice.yaml")
     return BotseScenario.model_validate(
         {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": {"at": [0, 0], **_ZERO}}, **data}
     )
@@ -179,7 +175,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     options = scenario_options(ruleset, doc, model, overrides or {}, BotseOptions)
     dice, enemy_die = _dice(model, doc)
     m = model.map
-    try:
+    with located(doc, ("map",)):
         hex_map = HexMap.build(
             radius=m.radius,
             columns=m.columns,
@@ -188,8 +184,6 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             orientation=m.orientation,
             blocked=m.blocked,
         )
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("map",))) from None
     adventurers = tuple(_adventurer(n, e, dice, doc) for n, e in model.adventurers.items())
     creatures = tuple(
         [_creature(n, "enemy", e, dice, doc) for n, e in model.enemies.items()]
