@@ -15,6 +15,7 @@ import copy
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -347,11 +348,15 @@ class Turn(BaseTurn, Generic[StateT]):
 class StateOptions(Generic[T]):
     """``options = StateOptions[GameOptions]()`` in a game's working area: the options of its state (which the state
     keeps untyped), typed. No change of units touches them: a :class:`RosterTurn` reads them without freezing its
-    draft."""
+    draft. The class holds a property of an ``attrgetter`` in its place: read as fast as a field."""
 
-    def __get__(self, turn: Turn[Any], owner: object = None) -> T:
-        options: T = (turn._base if isinstance(turn, RosterTurn) else turn.state).options
-        return options
+    def __set_name__(self, owner: type, name: str) -> None:
+        source = "_base" if issubclass(owner, RosterTurn) else "state"
+        setattr(owner, name, property(operator.attrgetter(f"{source}.options")))
+
+    if TYPE_CHECKING:
+
+        def __get__(self, turn: Turn[Any], owner: object = None) -> T: ...
 
 
 class RosterState(Protocol[UnitT]):
