@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tabroll.engine.work import StateOptions, Turn
+from tabroll.engine.work import StateField, Turn
 from tabroll.errors import RuleRefusal
 
 from .messages import n_, p_
@@ -40,7 +40,7 @@ class BotseTurn(Turn[Battle]):
     damaged: set[str] = field(default_factory=set)
     defeated: set[str] = field(default_factory=set)
     placed: dict[int, str] = field(default_factory=dict)
-    options = StateOptions[BotseOptions]()
+    options = StateField[BotseOptions]()
 
     def _forked(self) -> None:
         self.running = dict(self.running)

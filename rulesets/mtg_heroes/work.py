@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabroll.engine.work import RosterTurn, StateOptions
+from tabroll.engine.work import RosterTurn, StateField
 from tabroll.events import GameOver, Heal, Modifier, Said, StatusApplied
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
@@ -23,15 +23,9 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
     previous_act: LastAct | None = None  # what the action before this one did that may be responded to
     game_over: GameOver | None = None  # the end of the battle, told once everything this action did is told
 
-    options = StateOptions[HeroesOptions]()
-
-    @property
-    def bands(self) -> RangeBands:
-        return self._base.bands  # changing combatants never changes the bands: not frozen
-
-    @property
-    def result(self) -> str | None:
-        return self._base.result  # nor the result
+    options = StateField[HeroesOptions]()
+    bands = StateField[RangeBands]()
+    result = StateField[str | None]()
 
     def modifier(self, unit: str, what: Said, reason: str, before: int, after: int) -> None:
         """``what`` of ``unit`` goes from ``before`` to ``after``, for ``reason``."""

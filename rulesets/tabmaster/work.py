@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
-from tabroll.engine.work import RosterTurn, StateOptions
+from tabroll.engine.work import RosterTurn, StateField
 from tabroll.frozen import replace
 
 from .events import Flip
@@ -23,7 +23,7 @@ class TabMasterTurn(RosterTurn[Battle, Unit]):
 
     special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
 
-    options = StateOptions[TabMasterOptions]()
+    options = StateField[TabMasterOptions]()
 
 
 @dataclass(frozen=True)

@@ -345,14 +345,15 @@ class Turn(BaseTurn, Generic[StateT]):
         return work.resolution(work.state)
 
 
-class StateOptions(Generic[T]):
-    """``options = StateOptions[GameOptions]()`` in a game's working area: the options of its state (which the state
-    keeps untyped), typed. No change of units touches them: a :class:`RosterTurn` reads them without freezing its
-    draft. The class holds a property of an ``attrgetter`` in its place: read as fast as a field."""
+class StateField(Generic[T]):
+    """``options = StateField[GameOptions]()`` in a game's working area: the field of that name of its state (which
+    the state may keep untyped: its options), typed. A field no change of units touches: a :class:`RosterTurn`
+    reads it without freezing its draft. The class holds a property of an ``attrgetter`` in its place: read as fast
+    as a field."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         source = "_base" if issubclass(owner, RosterTurn) else "state"
-        setattr(owner, name, property(operator.attrgetter(f"{source}.options")))
+        setattr(owner, name, property(operator.attrgetter(f"{source}.{name}")))
 
     if TYPE_CHECKING:
 

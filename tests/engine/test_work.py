@@ -1,5 +1,5 @@
 """What every game's working area gets from the core: a note logged as a ``note`` event, and its state's options
-typed (:class:`~tabroll.engine.work.StateOptions`), read from a roster turn's state without freezing its draft."""
+typed (:class:`~tabroll.engine.work.StateField`), read from a roster turn's state without freezing its draft."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.sources import GivenDice
-from tabroll.engine.work import RosterTurn, StateOptions, Turn
+from tabroll.engine.work import RosterTurn, StateField, Turn
 from tabroll.events import Note
 from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
@@ -38,12 +38,13 @@ class Board:
 
 @dataclass(kw_only=True)
 class PieceTurn(RosterTurn[Board, Piece]):
-    options = StateOptions[str]()
+    options = StateField[str]()
+    pieces = StateField[Roster[Piece]]()
 
 
 @dataclass(kw_only=True)
 class BoardTurn(Turn[Board]):
-    options = StateOptions[str]()
+    options = StateField[str]()
 
 
 def board() -> Board:
@@ -69,6 +70,6 @@ def test_a_roster_turn_reads_its_options_without_freezing_its_draft() -> None:
     turn = PieceTurn(state=start, dice=GivenDice((), origin="test"))
     turn.put(dataclasses.replace(turn.unit("Ann"), hp=0))
     assert turn.options == "strict"
-    assert turn._base is start  # the draft is still a draft
+    assert turn._base is start and turn.pieces is start.pieces  # the draft is still a draft
     turn.change(options="loose")
     assert turn.options == "loose" and turn.unit("Ann").hp == 0
