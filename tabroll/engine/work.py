@@ -384,8 +384,8 @@ class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT]):
 
     ``work.state = …`` replaces the whole state (the draft is dropped: read the state, change it, assign it);
     :meth:`change` replaces fields of the state other than its units and keeps the draft going. A game reads a
-    field that the units' changes never touch (its options) from ``_base``, the state as it stands but for the
-    draft, without freezing it."""
+    field that the units' changes never touch (its options: :class:`StateField`) from ``_base``, the state as it
+    stands but for the draft, without freezing it."""
 
     _base: RosterStateT = field(init=False, repr=False, compare=False)
     _draft: RosterDraft[UnitT] | None = field(default=None, init=False, repr=False, compare=False)
