@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Literal
 
 from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
-from tabroll.engine.work import Turn
+from tabroll.engine.work import StateField, Turn
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Defeat, GameOver, Hit, Note, Roll, position_text, said
+from tabroll.events import Damage, Defeat, GameOver, Hit, Roll, position_text, said
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 
@@ -87,13 +87,7 @@ class AhotnikTurn(Turn[Board]):
     last_blow: dict[str, str] = field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
     fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
 
-    @property
-    def options(self) -> AhotnikOptions:
-        options: AhotnikOptions = self.state.options
-        return options
-
-    def note(self, text: str, unit: str | None = None) -> None:
-        self.emit(Note(unit=unit, text=text))
+    options = StateField[AhotnikOptions]()
 
     def put(self, unit: Unit) -> None:
         self.state = self.state.replace(unit)

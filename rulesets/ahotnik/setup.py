@@ -11,8 +11,9 @@ from tabroll.geometry.hex import HexMap, HexPlacement
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_int, field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.text import cli_values, located
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _
 from .model import (
@@ -51,7 +52,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
 
 def build_map(doc: YamlDocument, spec: MapInput) -> HexMap:
     """The hex map as the file gives it, with the Singularity's hex blocked; a bad map names the ``map`` field."""
-    try:
+    with located(doc, ("map",)):
         return HexMap.build(
             radius=spec.radius,
             columns=spec.columns,
@@ -61,8 +62,6 @@ def build_map(doc: YamlDocument, spec: MapInput) -> HexMap:
             first_direction=spec.first_direction,
             blocked=[spec.singularity] if spec.singularity is not None else [],
         )
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("map",))) from None
 
 
 def place_units(doc: YamlDocument, model: AhotnikScenario, hex_map: HexMap) -> tuple[dict[str, Ahotnik], list[Demon]]:
@@ -197,10 +196,7 @@ def _choice(fields: Mapping[str, str]) -> dict[str, Any]:
                 _("unknown field '{key}' for an Ahotnik attack", key=key),
                 tip=_("use --pilots A,B, or --synapse success --direction N (forced: --set directions=[a,b])"),
             )
-        text = value.strip()
-        if key in ("pilots", "directions") and text and not text.startswith("["):
-            text = f"[{text}]"
-        choice[key] = cli_value(text, origin=f"command line (--{key})")
+        choice |= cli_values({key: value}, flags=True, lists=("pilots", "directions"))
     return choice
 
 
@@ -226,7 +222,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         )
     if request.target == request.attacker:
         raise InputError(_("an Ahotnik does not attack itself"), tip=_("give the target another name"))
-    target_stats = {key: _stat(key, value) for key, value in request.target_stats.items()}
+    target_stats = cli_values(request.target_stats)
     if not {"life", "Vita", "vita"} & set(target_stats):
         raise InputError(
             _("give {unit}'s Life: --target-stat life=N", unit=request.target),
@@ -237,7 +233,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     for _step in range(distance):
         line.append(step.neighbour(line[-1], toward))
     attacker = {"at": [0, 0], "facing": facing, "shields": 0, "life": 1}
-    attacker.update({key: _stat(key, value) for key, value in request.attacker_stats.items()})
+    attacker.update(cli_values(request.attacker_stats))
     target: dict[str, Any] = {"at": list(line[-1]), **target_stats}
     ahotniks = {request.attacker: attacker}
     demons = {}
@@ -264,10 +260,6 @@ def _direction(value: int, flag: str) -> int:
             tip=_("directions are numbered 1 to 6, clockwise"),
         )
     return value
-
-
-def _stat(key: str, value: str) -> Any:
-    return cli_value(value, origin=f"command line ({key})")
 
 
 def summarize(board: Board) -> dict[str, Any]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
@@ -13,9 +12,10 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_flag, field_int
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.roster import Roster
+from tabroll.kit.text import bundled_yaml, cli_values, located
 from tabroll.kit.views import StateView, text_line
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _, dice_words, die_word, p_
 from .model import (
@@ -61,10 +61,7 @@ def face_of(entry: FaceEntry | PartInput) -> Face:
 @cache
 def sample_dice_set() -> BotseScenario:
     """The bundled illustrative dice (``sample_dice.yaml``): NOT the printed game's faces."""
-    import yaml
-
-    text = resources.files(__package__).joinpath("sample_dice.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = bundled_yaml(__package__, "sample_dice.yaml")
     return BotseScenario.model_validate(
         {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": {"at": [0, 0], **_ZERO}}, **data}
     )
@@ -178,7 +175,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     options = scenario_options(ruleset, doc, model, overrides or {}, BotseOptions)
     dice, enemy_die = _dice(model, doc)
     m = model.map
-    try:
+    with located(doc, ("map",)):
         hex_map = HexMap.build(
             radius=m.radius,
             columns=m.columns,
@@ -187,8 +184,6 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
             orientation=m.orientation,
             blocked=m.blocked,
         )
-    except InputError as err:
-        raise InputError(err.message, tip=err.tip, location=doc.locate(("map",))) from None
     adventurers = tuple(_adventurer(n, e, dice, doc) for n, e in model.adventurers.items())
     creatures = tuple(
         [_creature(n, "enemy", e, dice, doc) for n, e in model.enemies.items()]
@@ -254,16 +249,11 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
 def engage_fields(attacker: str, target: str, fields: Mapping[str, str], ruleset: AnyRuleset) -> dict[str, Any]:
     """The engage of ``attacker`` on ``target`` typed on the command line: ``--gather`` as a list or with commas
     (``Combat,Sword``); the fields that lay out the board (``--distance``, ``--sight``) are left out."""
-    out: dict[str, Any] = {"do": "engage", "adventurer": attacker, "target": target}
-    for key, value in fields.items():
-        spec = ruleset.attack_field(key)
-        if spec is not None and spec.quick_only:
-            continue
-        read = cli_value(value, origin=f"command line ({key})")
-        if key == "gather" and isinstance(read, str):
-            read = [name.strip() for name in read.split(",") if name.strip()]
-        out[key] = read
-    return out
+    quick_only = {key for key in fields if (spec := ruleset.attack_field(key)) is not None and spec.quick_only}
+    read = cli_values({key: value for key, value in fields.items() if key not in quick_only})
+    if isinstance(gather := read.get("gather"), str):
+        read["gather"] = [name.strip() for name in gather.split(",") if name.strip()]
+    return {"do": "engage", "adventurer": attacker, "target": target, **read}
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> EngageAction:
@@ -290,11 +280,8 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     adventurer["dice"] = list(gathered) if isinstance(gathered, list) else []
     if isinstance(action.get("form"), str):
         adventurer["form"] = action["form"]
-    for key, value in request.attacker_stats.items():
-        adventurer[key] = cli_value(value, origin=f"command line ({key})")
-    enemy: dict[str, Any] = {"at": [distance, 0], "health": 10, "defense": 0}
-    for key, value in request.target_stats.items():
-        enemy[key] = cli_value(value, origin=f"command line ({key})")
+    adventurer.update(cli_values(request.attacker_stats))
+    enemy = {"at": [distance, 0], "health": 10, "defense": 0, **cli_values(request.target_stats)}
     data = {
         "ruleset": "botse",
         "title": _("{unit} engages {targets}", unit=request.attacker, targets=request.target),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tabroll.engine.work import Turn
+from tabroll.engine.work import StateField, Turn
 from tabroll.errors import RuleRefusal
 
 from .messages import n_, p_
@@ -40,17 +40,13 @@ class BotseTurn(Turn[Battle]):
     damaged: set[str] = field(default_factory=set)
     defeated: set[str] = field(default_factory=set)
     placed: dict[int, str] = field(default_factory=dict)
+    options = StateField[BotseOptions]()
 
     def _forked(self) -> None:
         self.running = dict(self.running)
         self.damaged = set(self.damaged)
         self.defeated = set(self.defeated)
         self.placed = dict(self.placed)
-
-    @property
-    def options(self) -> BotseOptions:
-        options: BotseOptions = self.state.options
-        return options
 
     def put(self, unit: Unit) -> None:
         self.state = self.state.with_unit(unit)

@@ -15,8 +15,9 @@ from tabroll.events import machine, prose, said_each
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
+from tabroll.kit.text import cli_values
 from tabroll.loading.validation import problems_error, validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .additions import DeckCardInput
@@ -271,7 +272,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     fields = dict(request.fields)
 
     def entry(who: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {"side": side, **_typed(stats)}
+        out: dict[str, Any] = {"side": side, **cli_values(stats)}
         line = fields.pop(f"{who}_line", None)
         if line is not None:
             placed = [key for key in out if plain(key).replace(" ", "_") in PLACES]
@@ -294,7 +295,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         request.attacker: entry("attacker", "attacker", request.attacker_stats),
         target_name: entry("target", "defender", request.target_stats),
     }
-    action = {"do": "attack", "attacker": request.attacker, "target": target_name, **_typed(fields)}
+    action = {"do": "attack", "attacker": request.attacker, "target": target_name, **cli_values(fields)}
     data = {
         "ruleset": "forgod",
         "title": _("{attacker} attacks {target}", attacker=request.attacker, target=target_name),
@@ -309,12 +310,9 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack action from command-line words, validated like a scenario's action."""
-    return command_line_model(AttackAction, {"do": "attack", "attacker": attacker, "target": target, **_typed(fields)})
-
-
-def _typed(values: Mapping[str, str]) -> dict[str, Any]:
-    """Values typed on the command line, each read as YAML (:func:`cli_value`)."""
-    return {key: cli_value(value, origin=f"command line ({key})") for key, value in values.items()}
+    return command_line_model(
+        AttackAction, {"do": "attack", "attacker": attacker, "target": target, **cli_values(fields)}
+    )
 
 
 def card_statuses(battle: Battle, card: Any) -> list[str]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.sources import roll_die
 from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Note, Roll, StatusApplied, said
+from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Roll, StatusApplied, said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 from tabroll.kit import Handlers
@@ -49,9 +49,6 @@ class ForgodTurn(Turn[Battle]):
     def put(self, card: Card) -> None:
         """The card, changed, back into the battle."""
         self.state = self.state.with_unit(card)
-
-    def note(self, text: str, unit: str | None = None) -> None:
-        self.emit(Note(text=text, unit=unit))
 
     def moved(self, unit: str, origin: Square, to: Square, reason: str) -> None:
         """A ``move`` event: ``unit`` went from ``origin`` straight to ``to``."""

@@ -12,10 +12,10 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.roster import Roster
-from tabroll.kit.text import located
+from tabroll.kit.text import cli_values, located
 from tabroll.kit.views import StateView, ViewTable, line_text, text_line
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from . import RANGE_FIELD as RANGE
 from .messages import _, band_word, out_word, p_, phase_word, result_word
@@ -314,14 +314,12 @@ IDENTITY_KEYS = frozenset(
 )
 
 
-def _read(key: str, value: str) -> Any:
-    """A ``KEY=VALUE`` of the command line, read like a file's value. Taken as the text typed: a colour identity
-    always (``[WUBB]`` is how the source writes one, not a list); any other value unless it opens a YAML list or
-    mapping (``[first strike, trample]``), so that a name or a word YAML cannot read is taken as typed."""
+def _as_text(key: str) -> Callable[[str], bool]:
+    """When a ``KEY=VALUE`` of the command line, read like a file's value, is taken as the text typed: a colour
+    identity always (``[WUBB]`` is how the source writes one, not a list); any other value unless it opens a YAML
+    list or mapping (``[first strike, trample]``), so that a name or a word YAML cannot read is taken as typed."""
     identity = key in IDENTITY_KEYS
-    return cli_value(
-        value, origin=f"command line ({key})", text_if=lambda text: identity or not text.lstrip().startswith(("[", "{"))
-    )
+    return lambda text: identity or not text.lstrip().startswith(("[", "{"))
 
 
 def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
@@ -343,7 +341,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     )
 
     def entry(side: str, stats: Mapping[str, str], who: str) -> dict[str, Any]:
-        out = {"side": side, **{key: _read(key, value) for key, value in stats.items()}}
+        out = {"side": side, **cli_values(stats, text_if=_as_text)}
         if not any(k.casefold() in ("power", "siła", "sila", "p") for k in out):
             raise InputError(
                 _("the {who}'s Power, Toughness and Life are needed", who=who),
@@ -352,7 +350,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         return out
 
     action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
-    action.update({key: _read(key, value) for key, value in fields.items()})
+    action.update(cli_values(fields, text_if=_as_text))
     data = {
         "ruleset": "mtg_heroes",
         "title": _("{attacker} attacks {target}", attacker=attacker_name, target=target_name),
@@ -370,7 +368,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack against a scenario file's combatants, from command-line words."""
     data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    data.update({key: _read(key, value) for key, value in fields.items()})
+    data.update(cli_values(fields, text_if=_as_text))
     return command_line_model(AttackAction, data)
 
 

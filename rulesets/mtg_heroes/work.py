@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabroll.engine.work import RosterTurn
-from tabroll.events import GameOver, Heal, Modifier, Note, Said, StatusApplied
+from tabroll.engine.work import RosterTurn, StateField
+from tabroll.events import GameOver, Heal, Modifier, Said, StatusApplied
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 
@@ -23,21 +23,9 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
     previous_act: LastAct | None = None  # what the action before this one did that may be responded to
     game_over: GameOver | None = None  # the end of the battle, told once everything this action did is told
 
-    @property
-    def options(self) -> HeroesOptions:
-        options: HeroesOptions = self._base.options  # changing combatants never changes the options: not frozen
-        return options
-
-    @property
-    def bands(self) -> RangeBands:
-        return self._base.bands  # nor the bands
-
-    @property
-    def result(self) -> str | None:
-        return self._base.result  # nor the result
-
-    def note(self, text: str, unit: str | None = None) -> None:
-        self.emit(Note(unit=unit, text=text))
+    options = StateField[HeroesOptions]()
+    bands = StateField[RangeBands]()
+    result = StateField[str | None]()
 
     def modifier(self, unit: str, what: Said, reason: str, before: int, after: int) -> None:
         """``what`` of ``unit`` goes from ``before`` to ``after``, for ``reason``."""

@@ -9,9 +9,9 @@ from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction, Terrain
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
-from tabroll.kit.text import located
+from tabroll.kit.text import cli_values, located
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, cli_value, command_line_document
+from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _
 from .model import AttackAction, TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry
@@ -243,8 +243,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         base = name.split(" (target)")[0]
         if catalogue_entry(base) is not None:
             out["unit"] = base
-        for key, value in stats.items():
-            out[key] = cli_value(value, origin=f"command line ({key})", text_if=card_text_check(key))
+        out.update(cli_values(stats, text_if=card_text_check))
         if "unit" not in out:  # a typed unit: what this attack does not read of it stays out of play
             for group, unused in UNUSED_STATS[side].items():
                 if not group & set(out):
@@ -324,15 +323,7 @@ LAYOUT_FIELDS = frozenset({"distance", "height", "sight", "move"})
 
 def _action_fields(fields: Mapping[str, str], *, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
     """The fields of the attack action itself, read as a file's values; ``--move-to 2,1`` is the square [2, 1]."""
-    out: dict[str, Any] = {}
-    for key, value in fields.items():
-        if key in skip:
-            continue
-        text = value.strip()
-        if key == "move_to" and text and not text.startswith("["):
-            text = f"[{text}]"
-        out[key] = cli_value(text, origin=f"command line (--{key.replace('_', '-')})")
-    return out
+    return cli_values({key: value for key, value in fields.items() if key not in skip}, flags=True, lists=("move_to",))
 
 
 def ammunition_shown(battle: Battle, unit: Unit) -> dict[str, int]:

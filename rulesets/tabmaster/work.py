@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabroll.engine.steps import Step
-from tabroll.engine.work import RosterTurn
-from tabroll.events import Note
+from tabroll.engine.work import RosterTurn, StateField
 from tabroll.frozen import replace
 
 from .events import Flip
@@ -24,13 +23,7 @@ class TabMasterTurn(RosterTurn[Battle, Unit]):
 
     special_damage: str = "normal"  # this attack's Special: normal, none (cancels DAN) or a dice expression
 
-    @property
-    def options(self) -> TabMasterOptions:
-        options: TabMasterOptions = self._base.options  # unit changes never change the options: not frozen
-        return options
-
-    def note(self, text: str, unit: str | None = None) -> None:
-        self.emit(Note(unit=unit, text=text))
+    options = StateField[TabMasterOptions]()
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,14 @@ import copy
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from tabroll.dice.sources import DiceRequest, checked_draw, roll_die
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.events import PLAIN_SHOWN, Event, Roll, RolledDice, RulingApplied
+from tabroll.events import PLAIN_SHOWN, Event, Note, Roll, RolledDice, RulingApplied
 from tabroll.frozen import replace
 
 T = TypeVar("T")
@@ -111,6 +112,10 @@ class BaseTurn:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def note(self, text: str, unit: str | None = None) -> None:
+        """Log ``text``, a sentence of the rules (about ``unit``), as a ``note`` event."""
+        self.emit(Note(unit=unit, text=text))
 
     @property
     def walked(self) -> bool:
@@ -340,6 +345,21 @@ class Turn(BaseTurn, Generic[StateT]):
         return work.resolution(work.state)
 
 
+class StateField(Generic[T]):
+    """``options = StateField[GameOptions]()`` in a game's working area: the field of that name of its state (which
+    the state may keep untyped: its options), typed. A field no change of units touches: a :class:`RosterTurn`
+    reads it without freezing its draft. The class holds a property of an ``attrgetter`` in its place: read as fast
+    as a field."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        source = "_base" if issubclass(owner, RosterTurn) else "state"
+        setattr(owner, name, property(operator.attrgetter(f"{source}.{name}")))
+
+    if TYPE_CHECKING:
+
+        def __get__(self, turn: Turn[Any], owner: object = None) -> T: ...
+
+
 class RosterState(Protocol[UnitT]):
     """A state whose units a :class:`RosterTurn` changes in a draft: its units as a :class:`~tabroll.kit.roster.Roster`,
     a unit by name (refusing an unknown name in the game's words), and the state with another roster of the same
@@ -364,8 +384,8 @@ class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT]):
 
     ``work.state = …`` replaces the whole state (the draft is dropped: read the state, change it, assign it);
     :meth:`change` replaces fields of the state other than its units and keeps the draft going. A game reads a
-    field that the units' changes never touch (its options) from ``_base``, the state as it stands but for the
-    draft, without freezing it."""
+    field that the units' changes never touch (its options: :class:`StateField`) from ``_base``, the state as it
+    stands but for the draft, without freezing it."""
 
     _base: RosterStateT = field(init=False, repr=False, compare=False)
     _draft: RosterDraft[UnitT] | None = field(default=None, init=False, repr=False, compare=False)

@@ -4,6 +4,7 @@ place in a scenario file it is about."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Collection, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,29 @@ def bundled_yaml(package: str, name: str) -> Any:
 
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def cli_values(
+    words: Mapping[str, str],
+    *,
+    flags: bool = False,
+    lists: Collection[str] = (),
+    text_if: Callable[[str], Callable[[str], bool] | None] | None = None,
+) -> dict[str, Any]:
+    """Each ``KEY=VALUE`` typed on the command line read as a file's value (``loading.yaml_source.cli_value``, named
+    ``command line (KEY)``); ``flags``: options, named ``--move-to`` and stripped; ``lists``: keys whose value may
+    be a list with commas (``2,1``); ``text_if(key)``: when that key's words are the text typed."""
+    from tabroll.loading.yaml_source import cli_value
+
+    read: dict[str, Any] = {}
+    for key, value in words.items():
+        origin = f"command line ({key})"
+        if flags:
+            value, origin = value.strip(), f"command line (--{key.replace('_', '-')})"
+        if key in lists and value and not value.startswith("["):
+            value = f"[{value}]"
+        read[key] = cli_value(value, origin=origin, text_if=None if text_if is None else text_if(key))
+    return read
 
 
 class located:

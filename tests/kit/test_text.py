@@ -1,12 +1,15 @@
-"""The kit's text helpers: how a typed name is compared, a game's bundled YAML, an error pointed at a field."""
+"""The kit's text helpers: how a typed name is compared, a game's bundled YAML, an error pointed at a field, the
+values typed on the command line."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 import yaml
 
 from tabroll.errors import InputError
-from tabroll.kit.text import bundled_yaml, located, plain
+from tabroll.kit.text import bundled_yaml, cli_values, located, plain
 from tabroll.loading.yaml_source import load_yaml_text
 
 
@@ -57,3 +60,32 @@ def test_located_lets_other_errors_and_success_pass() -> None:
     assert value == 2
     with pytest.raises(ValueError, match="not input"), located(doc, ("a",)):
         raise ValueError("not input")
+
+
+def test_cli_values_reads_each_word_as_a_files_value() -> None:
+    assert cli_values({"life": "3", "tags": "[a, b]", "name": "Ann", "blank": "  "}) == {
+        "life": 3,
+        "tags": ["a", "b"],
+        "name": "Ann",
+        "blank": "  ",
+    }
+
+
+def test_cli_values_reads_options_stripped_and_lists_with_commas() -> None:
+    read = cli_values({"move_to": " 2,1 ", "at": "[3, 4]", "times": " 2 "}, flags=True, lists=("move_to", "at"))
+    assert read == {"move_to": [2, 1], "at": [3, 4], "times": 2}
+
+
+def test_cli_values_names_the_key_or_the_option_in_its_errors() -> None:
+    with pytest.raises(InputError, match=r"command line \(life\)"):
+        cli_values({"life": "[1"})
+    with pytest.raises(InputError, match=r"command line \(--move-to\)"):
+        cli_values({"move_to": "[1"}, flags=True)
+
+
+def test_cli_values_takes_the_words_as_text_where_the_key_says_so() -> None:
+    def as_text(key: str) -> Callable[[str], bool] | None:
+        return (lambda text: True) if key == "ATK" else None
+
+    read = cli_values({"ATK": "1d10 (Projectile: Arrow)", "DEF": "a: b"}, text_if=as_text)
+    assert read == {"ATK": "1d10 (Projectile: Arrow)", "DEF": {"a": "b"}}
