@@ -61,7 +61,7 @@ def face_of(entry: FaceEntry | PartInput) -> Face:
 @cache
 def sample_dice_set() -> BotseScenario:
     """The bundled illustrative dice (``sample_dice.yaml``): NOT the printed game's faces."""
-    data = bundled_yaml(__package__, "sample_dice.yaml")
+    data = bundled_yaml(__file__, "sample_dice.yaml")
     return BotseScenario.model_validate(
         {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": {"at": [0, 0], **_ZERO}}, **data}
     )

@@ -93,7 +93,7 @@ def difficulty_word(band: Difficulty) -> str:
 @cache
 def tables() -> tuple[tuple[Skill, ...], tuple[Difficulty, ...]]:
     """The bundled skills and difficulties (``skills.yaml``)."""
-    data = bundled_yaml(__package__, "skills.yaml")
+    data = bundled_yaml(__file__, "skills.yaml")
     skills = tuple(
         Skill(name=s["name"], polish=s["polish"], colours=(pair["colours"][0], pair["colours"][1]))
         for pair in data["pairs"]

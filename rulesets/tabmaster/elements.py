@@ -115,7 +115,7 @@ def _conditions(raw: Any) -> tuple[Condition, ...]:
 @cache
 def element_table(*, ice_bonus: int = 20) -> dict[str, Element]:
     """The bundled table, with Ice's bonus set by the ``ice_bonus`` option."""
-    raw: dict[str, dict[str, Any]] = bundled_yaml(__package__, "elements.yaml")
+    raw: dict[str, dict[str, Any]] = bundled_yaml(__file__, "elements.yaml")
     table: dict[str, Element] = {}
     for key, entry in raw.items():
         bonuses = tuple(Bonus(int(b["amount"]), _conditions(b["when"])) for b in entry.get("bonuses", ()))

@@ -432,7 +432,7 @@ class TabMasterScenario(ScenarioFile):
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
     """The bundled unit catalogue (``units.yaml``), by name."""
-    data: dict[str, dict[str, Any]] = bundled_yaml(__package__, "units.yaml")
+    data: dict[str, dict[str, Any]] = bundled_yaml(__file__, "units.yaml")
     return data
 
 

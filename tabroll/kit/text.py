@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Collection, Mapping
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
@@ -24,12 +24,13 @@ def plain(text: str, *, spaces: str = "") -> str:
     return " ".join(bare.split())
 
 
-def bundled_yaml(package: str, name: str) -> Any:
-    """The data of the YAML file ``name`` shipped in ``package``: read by libyaml's safe loader when it is
-    installed (the same data, faster), by PyYAML's own otherwise."""
+def bundled_yaml(module_file: str, name: str) -> Any:
+    """The data of the YAML file ``name`` shipped beside the module ``module_file`` (its ``__file__``): read by
+    libyaml's safe loader when it is installed (the same data, faster), by PyYAML's own otherwise. Read as a plain
+    file, as the game's catalogue is: importlib.resources would add its readers to every command's start-up."""
     import yaml
 
-    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    text = Path(module_file).with_name(name).read_text(encoding="utf-8")
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
