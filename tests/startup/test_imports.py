@@ -163,3 +163,13 @@ def test_a_file_that_fails_validation_still_explains_its_problems(tmp_path: Path
     assert "bad.yaml:4:" in done.stderr and "DEFF" in done.stderr
     modules = set(done.stderr.rsplit("MODULES ", 1)[1].split())
     assert {"tabroll.loading.explaining", "tabroll.problem"} <= modules
+
+
+def test_a_roll_of_a_lone_dice_term_defines_no_operator_keep_condition_or_rolled_tree() -> None:
+    """Numbers, operators, keep/drop and conditions (``tabroll.dice.parts``) are defined only for an expression
+    that has one, and each die's history and the rolled tree (``tabroll.dice.rolled_tree``) only for a roll beyond
+    NdM, keep/drop and ``+ - *``: ``roll 1d20`` pays for none of them."""
+    lone = loaded("roll", "1d20", "--format", "text")
+    assert not {"tabroll.dice.parts", "tabroll.dice.rolled_tree"} & lone
+    assert "tabroll.dice.parts" in loaded("roll", "4d6kh3+1", "--format", "text")
+    assert {"tabroll.dice.parts", "tabroll.dice.rolled_tree"} <= loaded("roll", "4d6!kh3+1", "--format", "text")
