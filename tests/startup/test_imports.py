@@ -196,6 +196,16 @@ def test_running_a_file_defines_no_reading_step_path_check_option_list_or_measur
     assert not lazy & defined, lazy & defined
 
 
+def test_a_common_attack_defines_none_of_the_rarer_core_events() -> None:
+    """Immunities, healing, statuses, spending and the end of the game (``tabroll.more_events``) are defined when
+    one is first used: the example's common attack emits none of them; a projectile attack spends its arrow."""
+    defined = defined_dataclasses("run", EXAMPLE, "--format", "text")
+    assert "tabroll.battle_events.Damage" in defined  # a hit was resolved
+    assert not {name for name in defined if name.startswith("tabroll.more_events.")}
+    projectile = str(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml")
+    assert "tabroll.more_events.Spend" in defined_dataclasses("run", projectile, "--format", "text")
+
+
 def test_the_names_made_lazy_keep_their_import_paths() -> None:
     """Each class moved to a module of its own is still found where it was (PEP 562), as the same class."""
     import tabroll.kit as kit
@@ -211,5 +221,11 @@ def test_the_names_made_lazy_keep_their_import_paths() -> None:
         assert getattr(rolled, name) is getattr(rolled_tree, name)
     assert steps.ReadStep is reading.ReadStep and grid.PathCheck is paths.PathCheck
     assert kit.Measure is descriptions.Measure and kit.OptionInfo is descriptions.OptionInfo
+    import tabroll.battle_events as battle
+    import tabroll.events as events
+    from tabroll import more_events
+
+    for name in ("CORE_EVENTS", "GameOver", "Heal", "Immune", "Spend", "StatusApplied"):
+        assert getattr(events, name) is getattr(battle, name) is getattr(more_events, name)
     with pytest.raises(AttributeError):
         nodes.NoSuchNode  # noqa: B018  (any other name is still an AttributeError)
