@@ -5,9 +5,24 @@ game speaks them; :mod:`tabroll.events` hands them out by name (see its text).""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from tabroll.events import ActionStarted, Event, Position, Roll, defeat_word, event_kind, position_text
+from tabroll.events import Event, Position, defeat_word, event_kind, position_text
 from tabroll.i18n import _, n_, p_
+from tabroll.lazy import names_from
+
+if TYPE_CHECKING:
+    from tabroll.more_events import CORE_EVENTS as CORE_EVENTS
+    from tabroll.more_events import GameOver as GameOver
+    from tabroll.more_events import Heal as Heal
+    from tabroll.more_events import Immune as Immune
+    from tabroll.more_events import Spend as Spend
+    from tabroll.more_events import StatusApplied as StatusApplied
+
+# The kinds fewer actions emit, and the list of every core kind, live in tabroll.more_events, imported when first
+# asked for (PEP 562): an action that emits none of them defines none.
+_IN_MORE_EVENTS = ("CORE_EVENTS", "GameOver", "Heal", "Immune", "Spend", "StatusApplied")
+__getattr__ = names_from(globals(), "tabroll.more_events", _IN_MORE_EVENTS)
 
 # --- the action frame -------------------------------------------------------------------------------------
 
@@ -112,20 +127,6 @@ class Miss(_AttackRoll):
         return _("{target} is missed: {rule}", target=self.target, rule=self.rule)
 
 
-@event_kind("immune")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Immune(Event):
-    """The target is immune to this attack; no damage roll is made."""
-
-    STYLE = "blue"
-    attacker: str
-    target: str
-    reason: str
-
-    def sentence(self) -> str:
-        return _("{target} is immune: {reason}", target=self.target, reason=self.reason)
-
-
 # --- consequences -----------------------------------------------------------------------------------------
 
 
@@ -163,64 +164,6 @@ class Damage(Event):
             values["left"] = self.left
             text += _(", {pool} {left} left", **values) if self.pool else _(", {left} left", **values)
         return text
-
-
-@event_kind("heal")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Heal(Event):
-    """A unit recovered points of its ``pool`` (or would have, and ``amount`` says how much it really got)."""
-
-    STYLE = "green"
-    unit: str
-    amount: int
-    before: int | None
-    after: int | None
-    reason: str
-    pool: str = ""
-
-    def sentence(self) -> str:
-        pool = f"{p_('pool', self.pool)} " if self.pool else ""
-        change = f" ({pool}{self.before} → {self.after})" if self.before is not None else ""
-        return _("{unit} heals {amount}: {reason}", unit=self.unit, amount=self.amount, reason=self.reason) + change
-
-
-@event_kind("status")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class StatusApplied(Event):
-    """A lasting condition was put on a unit (a hex, a curse, a mark): ``status`` the same in every language,
-    ``status_text`` in the language."""
-
-    STYLE = "magenta"
-    TWINS = ("status",)
-    unit: str
-    status: str
-    reason: str
-    status_text: str = ""
-
-    def sentence(self) -> str:
-        status = self.status_text or self.status
-        return _("{unit} gets {status} ({reason})", unit=self.unit, status=status, reason=self.reason)
-
-
-@event_kind("spend")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Spend(Event):
-    """A resource was used (e.g. one arrow from the army sheet)."""
-
-    STYLE = "yellow"
-    unit: str
-    resource: str
-    amount: int
-    remaining: int
-
-    def sentence(self) -> str:
-        return _(
-            "{unit} spends {amount} {resource} ({remaining} left)",
-            unit=self.unit,
-            amount=self.amount,
-            resource=p_("resource", self.resource),
-            remaining=self.remaining,
-        )
 
 
 @event_kind("move")
@@ -278,57 +221,3 @@ class Defeat(Event):
         if self.how == "fled":
             return _("{unit} has fled and leaves play ({reason})", **values)
         return _("{unit} is {how} and leaves play ({reason})", how=defeat_word(self.how), **values)
-
-
-@event_kind("game_over")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class GameOver(Event):
-    """The game ends. ``winner`` names the side or player who won, when the rules decide it (``None``: a draw, or
-    left to the table); ``unit`` and ``by`` name the fall that ended it, when one did; ``removed`` lists units taken
-    off the board as it ended."""
-
-    STYLE = "bold magenta"
-    reason: str
-    winner: str | None = None
-    unit: str | None = None
-    by: str | None = None
-    removed: tuple[str, ...] = field(default=())
-
-    def sentence(self) -> str:
-        fall = ""
-        if self.unit and self.by:
-            fall = _("{unit} has fallen, struck by {by}; ", unit=self.unit, by=self.by)
-        elif self.unit:
-            fall = _("{unit} has fallen; ", unit=self.unit)
-        winner = p_("side", self.winner) if self.winner else ""  # a game's catalogue may word its sides (red)
-        result = _("{winner} wins", winner=winner) if winner else _("the result is left to the table")
-        removed = _("; removed: {units}", units=", ".join(self.removed)) if self.removed else ""
-        return _(
-            "GAME OVER: {fall}{result} ({reason}){removed}",
-            fall=fall,
-            result=result,
-            reason=self.reason,
-            removed=removed,
-        )
-
-
-CORE_EVENTS: tuple[type[Event], ...] = (
-    ActionStarted,
-    Refused,
-    RulingApplied,
-    Note,
-    Roll,
-    Modifier,
-    Hit,
-    Miss,
-    Immune,
-    Damage,
-    Heal,
-    StatusApplied,
-    Spend,
-    Move,
-    NewRound,
-    Defeat,
-    GameOver,
-)
-"""The kinds every game may emit. A game's own kinds come from its ruleset (``Ruleset.load_events``)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tabroll.events import Damage, Defeat, Heal, Immune, StatusApplied
+from tabroll.events import Damage, Defeat
 from tabroll.frozen import replace
 
 from .events import ElementBonus, Survive
@@ -33,6 +33,8 @@ def strike(
     elements = [table[name] for name in names]
     for element in elements:
         if element.matches_any(target, element.immune):
+            from tabroll.events import Immune  # an element's event: defined when one is emitted
+
             turn.emit(
                 Immune(
                     attacker=attacker.name,
@@ -76,6 +78,8 @@ def strike(
         )  # state, not prose: the same in every language
         current = turn.unit(target.name)
         turn.put(replace(current, statuses=(*current.statuses, f"hex: {name}")))
+        from tabroll.events import StatusApplied  # a hex's event: defined when one is emitted
+
         turn.emit(
             StatusApplied(unit=target.name, status=f"hex: {name}", reason=_("{element} attack", element=hexed[0].shown))
         )
@@ -164,6 +168,8 @@ def heal(turn: TabMasterTurn, attacker: Unit, target: Unit, profile: AttackProfi
                 cap=cap,
             )
     gained = 0 if after is None or target.vitality is None else after - target.vitality
+    from tabroll.events import Heal  # a healing element's event: defined when one is emitted
+
     turn.emit(Heal(unit=target.name, amount=gained, before=target.vitality, after=after, reason=reason, pool="VIT"))
 
 

@@ -15,7 +15,6 @@ from .damage import strike
 from .messages import _, n_, p_
 from .model import AttackAction
 from .profiles import AttackKind, AttackProfile, LineKind
-from .projectile import projectile_hits, spend_projectile
 from .state import Unit
 from .targeting import LINE_DIRECTIONS, candidates, check_target, line_directions
 from .work import Attack, AttackStep, EndAttack
@@ -125,6 +124,8 @@ class RangedRound(AttackStep):
                 check_target(turn, attacker, target, profile, directions)
                 targets = [target]
         if profile.kind is AttackKind.PROJECTILE:
+            from .projectile import projectile_hits, spend_projectile  # loaded when a projectile is shot
+
             if effects.area and not targets:
                 turn.note(_("no unit in the area to shoot at: no projectile is spent"), attacker.name)
                 return self.next_round()

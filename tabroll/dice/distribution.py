@@ -35,12 +35,8 @@ from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, KeepIf, 
 from tabroll.dice.nodes import (
     APPLY,
     FUNCTIONS,
-    BinaryOp,
-    Constant,
     DiceLimits,
     DiceTerm,
-    Keep,
-    Negate,
     Node,
     Range,
     Selection,
@@ -53,6 +49,7 @@ from tabroll.dice.nodes import (
     truncated,
 )
 from tabroll.dice.notation import DiceExpression, DiceLimitError
+from tabroll.dice.parts import BinaryOp, Constant, Keep, Negate
 from tabroll.i18n import _
 
 if TYPE_CHECKING:

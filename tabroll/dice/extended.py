@@ -12,16 +12,15 @@ from dataclasses import dataclass, replace
 
 from tabroll.dice.nodes import (
     CompareOp,
-    Condition,
     DiceTerm,
     ExplodeKind,
     FunctionName,
-    Keep,
     Node,
     Number,
     Selection,
     counted,
 )
+from tabroll.dice.parts import Condition, Keep
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from tabroll.i18n import N_
+from tabroll.lazy import names_from
 
 if TYPE_CHECKING:
     from tabroll.dice.extended import Compare, DicePool, DiceSet, Explode, Function, KeepIf, KeepSteps, Labeled, Reroll
+    from tabroll.dice.parts import BinaryOp as BinaryOp
+    from tabroll.dice.parts import Condition as Condition
+    from tabroll.dice.parts import Constant as Constant
+    from tabroll.dice.parts import Keep as Keep
+    from tabroll.dice.parts import Negate as Negate
 
 KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 Op: TypeAlias = Literal["+", "-", "*", "/", "//", "%"]
@@ -91,44 +97,9 @@ class DiceLimits:
 
 DEFAULT_LIMITS = DiceLimits()
 
-_TESTS: dict[str, Callable[[Number, Number], bool]] = {
-    "=": operator.eq,
-    "<": operator.lt,
-    ">": operator.gt,
-    "<=": operator.le,
-    ">=": operator.ge,
-    "!=": operator.ne,
-}
-_SIGN = {"=": "=", "<": "<", ">": ">", "<=": "≤", ">=": "≥", "!=": "≠"}
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """A test of one number: ``>= 7``, ``= 1``. ``>`` and ``<`` are strict (as in Foundry and d20; Roll20 reads
-    ``>5`` as 5 or more)."""
-
-    op: CompareOp
-    value: int
-
-    def matches(self, value: Number) -> bool:
-        return _TESTS[self.op](value, self.value)
-
-    def written(self, *, bare: bool = False) -> str:
-        """As notation: ``>=7``; with ``bare``, an equality is its number alone (``r1``, ``!6``, ``f1``)."""
-        if bare and self.op == "=" and self.value >= 0:
-            return str(self.value)
-        return f"{self.op}{self.value}"
-
-    def sign(self) -> str:
-        """The comparison as a person writes it: ``≥ 15``."""
-        return f"{_SIGN[self.op]} {self.value}"
-
-    def interval(self) -> tuple[int | None, int | None]:
-        """The numbers that match, as a closed interval (``None``: unbounded); ``!=`` compares a whole expression
-        only, never a die's faces, so it has none."""
-        assert self.op != "!=", "!= is no interval"
-        v = self.value
-        return {"=": (v, v), "<": (None, v - 1), ">": (v + 1, None), "<=": (None, v), ">=": (v, None)}[self.op]
+# The parts beyond a lone dice term live in tabroll.dice.parts, imported by the parser where it builds one: their
+# names stay importable from here.
+__getattr__ = names_from(globals(), "tabroll.dice.parts", ("BinaryOp", "Condition", "Constant", "Keep", "Negate"))
 
 
 def counted(value: N, success: Condition | None, failure: Condition | None) -> N | int:
@@ -138,60 +109,6 @@ def counted(value: N, success: Condition | None, failure: Condition | None) -> N
     if success.matches(value):
         return 1
     return -1 if failure is not None and failure.matches(value) else 0
-
-
-@dataclass(frozen=True, slots=True)
-class Constant:
-    """A number: whole, or with a decimal point (``1.5``, kept as an exact fraction)."""
-
-    value: Number
-
-    @property
-    def notation(self) -> str:
-        if isinstance(self.value, int):
-            return str(self.value)
-        whole, rest = divmod(abs(self.value), 1)  # a decimal has a denominator of 2s and 5s: it ends
-        digits = ""
-        while rest:
-            rest *= 10
-            digit, rest = divmod(rest, 1)
-            digits += str(int(digit))
-        return ("-" if self.value < 0 else "") + f"{int(whole)}.{digits}"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """Keep (``kh``/``kl``) or drop (``dh``/``dl``) the ``n`` highest or lowest dice of a term (or items of a set)."""
-
-    mode: KeepMode
-    n: int
-
-    @property
-    def highest(self) -> bool:
-        """Whether the dice that count are the highest ones (``kh`` and ``dl``)."""
-        return self.mode in ("kh", "dl")
-
-    def kept_of(self, pool: int) -> int:
-        """How many of ``pool`` dice count."""
-        return min(self.n, pool) if self.mode[0] == "k" else max(0, pool - self.n)
-
-    def flags(self, values: Sequence[Number]) -> tuple[bool, ...]:
-        """Which of ``values`` count; among equal values the earlier one is kept."""
-        sign = -1 if self.highest else 1
-        ranked = sorted(range(len(values)), key=lambda i: (sign * values[i], i))
-        chosen = set(ranked[: self.kept_of(len(values))])
-        return tuple(i in chosen for i in range(len(values)))
-
-    @property
-    def notation(self) -> str:
-        return f"{self.mode}{self.n}"
-
-    def ranks(self, pool: int) -> tuple[bool, ...]:
-        """Which places of ``pool`` sorted values count, from the highest down."""
-        kept = self.kept_of(pool)
-        if self.highest:
-            return tuple(i < kept for i in range(pool))
-        return tuple(i >= pool - kept for i in range(pool))
 
 
 Selection: TypeAlias = "Keep | KeepSteps | KeepIf"
@@ -291,27 +208,9 @@ class DiceTerm:
         return counted(value, self.success, self.failure)
 
 
-@dataclass(frozen=True, slots=True)
-class BinaryOp:
-    """``left op right`` for ``+``, ``-``, ``*``, ``/`` (exact: the fraction is kept until the total, which is
-    then truncated toward zero, as in d20), ``//`` (divides and rounds down at once) and ``%`` (the remainder, with
-    the sign of the divisor)."""
-
-    op: Op
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True, slots=True)
-class Negate:
-    """Unary minus."""
-
-    operand: Node
-
-
 Node: TypeAlias = "Constant | DiceTerm | DicePool | BinaryOp | Negate | Function | Labeled | DiceSet | Compare"
 """A part of an expression: the kinds declared here, or those of :mod:`tabroll.dice.extended`."""
-Leaf: TypeAlias = Constant | DiceTerm
+Leaf: TypeAlias = "Constant | DiceTerm"
 
 
 def whole(value: Number) -> Number:
@@ -356,11 +255,15 @@ FUNCTIONS: dict[str, Callable[[Number], Number]] = {
 
 def children(node: Node) -> tuple[Node, ...]:
     """The parts of a node, in the order they are rolled."""
+    if isinstance(node, DiceTerm):
+        return ()
+    from tabroll.dice.parts import BinaryOp, Constant, Negate  # imported with the node
+
     if isinstance(node, BinaryOp):
         return (node.left, node.right)
     if isinstance(node, Negate):
         return (node.operand,)
-    if isinstance(node, Constant | DiceTerm):
+    if isinstance(node, Constant):
         return ()
     from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
 
@@ -399,6 +302,7 @@ def _absorbs(node: Node, op: str = "") -> bool:
     """Whether a comparison written right after ``node`` would be read as part of it (a dice term's or a set's own
     success count), so that a comparison of the whole needs parentheses around it."""
     from tabroll.dice.extended import DicePool, DiceSet  # a comparison's module: loaded
+    from tabroll.dice.parts import BinaryOp, Negate
 
     while True:
         if isinstance(node, BinaryOp):
@@ -417,6 +321,10 @@ def _absorbs(node: Node, op: str = "") -> bool:
 def operation_text(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int] | None:
     """An operator (``+``, unary ``-``) written around its operands' texts, each with its binding level,
     with the parentheses the reading back needs; the text's own level. ``None`` for any other node."""
+    if isinstance(node, DiceTerm):
+        return None
+    from tabroll.dice.parts import BinaryOp, Negate  # imported with the node
+
     if isinstance(node, BinaryOp):
         (left, left_level), (right, right_level) = parts
         level = 2 if node.op in MULTIPLYING else 1  # left-associative: a right operand of equal level needs (...)
@@ -432,10 +340,14 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
     """Write a tree with just the parentheses needed to read it back as the same tree."""
 
     def combine(node: Node, parts: list[tuple[str, int]]) -> tuple[str, int]:
+        if isinstance(node, DiceTerm):
+            return leaf_text(node), 4
         if (operation := operation_text(node, parts)) is not None:
             return operation
-        if isinstance(node, Constant | DiceTerm):
-            return leaf_text(node), 3 if isinstance(node, Constant) and node.value < 0 else 4
+        from tabroll.dice.parts import Constant  # imported with the node
+
+        if isinstance(node, Constant):
+            return leaf_text(node), 3 if node.value < 0 else 4
         from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
 
         if isinstance(node, Function):
@@ -547,6 +459,8 @@ def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Faces:
 
 def _by_value(keep: Selection) -> bool:
     """Whether ``keep`` keeps dice by their value (``k>3``) rather than by their rank."""
+    from tabroll.dice.parts import Keep  # imported with the selection
+
     if isinstance(keep, Keep):
         return False
     from tabroll.dice.extended import KeepIf  # imported with the selection
@@ -574,10 +488,12 @@ def set_range(node: DiceSet, items: list[Range]) -> Range:
 
 
 def node_range(node: Node, parts: list[Range], limits: DiceLimits) -> Range:
-    if isinstance(node, Constant):
-        return node.value, node.value
     if isinstance(node, DiceTerm):
         return term_range(node, limits)
+    from tabroll.dice.parts import BinaryOp, Constant, Negate  # imported with the node
+
+    if isinstance(node, Constant):
+        return node.value, node.value
     if isinstance(node, BinaryOp):
         return combine_ranges(node.op, parts[0], parts[1])
     if isinstance(node, Negate):
@@ -628,7 +544,10 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
             "fudge": node.fudge,
         }
         found.update(feature for feature, yes in used.items() if yes)
-    elif isinstance(node, BinaryOp):
+        return frozenset(found)
+    from tabroll.dice.parts import BinaryOp, Constant, Negate  # imported with the node
+
+    if isinstance(node, BinaryOp):
         if node.op in MULTIPLYING:
             found.add("multiply" if node.op == "*" else "divide")
     elif not isinstance(node, Negate | Constant):

@@ -6,23 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tabroll.dice.nodes import (
     FEATURE_NAMES,
-    BinaryOp,
     CompareOp,
-    Condition,
-    Constant,
     DiceLimits,
     DiceRules,
     DiceTerm,
     ExplodeKind,
     Feature,
     FunctionName,
-    Keep,
     KeepMode,
-    Negate,
     Node,
     Op,
     Range,
@@ -46,6 +41,9 @@ from tabroll.dice.notation import (
     DiceSyntaxError,
 )
 from tabroll.i18n import _, n_
+
+if TYPE_CHECKING:
+    from tabroll.dice.parts import Condition, Keep
 
 _COMPARISONS: tuple[tuple[str, CompareOp], ...] = (
     ("==", "="),
@@ -201,6 +199,8 @@ class Parser:
                     right_at,
                 )
             combined = combine_ranges(op, value_range, right_range)
+            from tabroll.dice.parts import BinaryOp
+
             node, value_range = self.checked(BinaryOp(op, node, right), combined, start)
         return node, value_range
 
@@ -219,6 +219,8 @@ class Parser:
         self.depth -= 1
         if sign == "+":  # unary plus changes nothing (d20 reads +1 as 1)
             return node, (low, high)
+        from tabroll.dice.parts import Negate
+
         return Negate(node), (-high, -low)
 
     def postfix(self) -> tuple[Node, Range]:
@@ -271,6 +273,8 @@ class Parser:
             self.count_term(at)
             if self.text.startswith(".", self.pos):  # 1.5, .5: d20 keeps the fraction to the end
                 return self.decimal(value, at)
+            from tabroll.dice.parts import Constant
+
             return Constant(value), (value, value)
         self.fail(self.expected(_("a number, a die like 1d6, or '('")))
 
@@ -298,6 +302,8 @@ class Parser:
         if len(digits) > 9:
             self.refuse(_("a number takes at most 9 digits after its decimal point"), start)
         value = exact(whole + Fraction(int(digits), 10 ** len(digits)))  # 1.0 is 1
+        from tabroll.dice.parts import Constant
+
         return Constant(value), (value, value)
 
     def function(self, at: int) -> tuple[Node, Range]:
@@ -418,6 +424,8 @@ class Parser:
         op = self.comparison()
         assert op is not None
         value, _at = self.signed(what)
+        from tabroll.dice.parts import Condition
+
         return Condition(op, value)
 
     def face(self, what: str, *, required: bool = False) -> Condition | None:
@@ -428,6 +436,8 @@ class Parser:
             return self.condition(what)
         if ch and ch in DIGITS:
             value, _at = self.integer(what)
+            from tabroll.dice.parts import Condition
+
             return Condition("=", value)
         if required:
             self.fail(self.expected(what))
@@ -502,6 +512,8 @@ class Parser:
                 self.pos += len(mark)
                 if mark == "ra":  # reroll and add: an explosion once, on the faces given (bare: the lowest)
                     what = _("the faces to reroll and add after '{mark}', like {mark}1", mark="ra")
+                    from tabroll.dice.parts import Condition
+
                     face: Condition | None = self.face(what) or Condition("=", term.low)
                 else:
                     face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
@@ -528,6 +540,8 @@ class Parser:
                 self.pos += 2 if word.startswith(("ro", "rr")) else 1
                 written = "ro" if once else "r"
                 face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
+                from tabroll.dice.parts import Condition
+
                 condition = face or Condition("=", term.low)
                 from tabroll.dice.extended import Reroll
 
@@ -677,6 +691,8 @@ class Parser:
                     most=count - 1,
                 )
             self.fail(message, n_at)
+        from tabroll.dice.parts import Keep
+
         return Keep(mode, n)
 
     def checked_term(self, term: DiceTerm, found: dict[str, Any]) -> DiceTerm:

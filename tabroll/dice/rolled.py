@@ -4,66 +4,28 @@ tree of the roll's parts with their values, and how the log and the JSON show th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.nodes import (
-    BinaryOp,
-    Constant,
     DiceTerm,
-    Negate,
-    Node,
-    Number,
-    fold,
-    operation_text,
     render_tree,
-    to_notation,
 )
+from tabroll.lazy import names_from
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
+    from tabroll.dice.rolled_tree import RolledDie as RolledDie
+    from tabroll.dice.rolled_tree import RolledNode as RolledNode
+    from tabroll.dice.rolled_tree import json_number as json_number
+
+# Each die's history and the rolled tree, kept by a roll beyond NdM, keep/drop and + - * only, live in
+# tabroll.dice.rolled_tree, imported by the roll that makes them: their names stay importable from here.
+__getattr__ = names_from(globals(), "tabroll.dice.rolled_tree", ("RolledDie", "RolledNode", "json_number"))
 
 
 def face_text(value: int, fudge: bool) -> str:
     """A face as the log shows it: a Fudge die's faces are -1, 0 and +1."""
     return f"{value:+d}" if fudge and value else str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class RolledDie:
-    """One die of a rolled term, in the order drawn: the faces drawn for it (several when it compounds), the value
-    it counts as (after compounding, floor and ceiling) and its marks (``dropped``, ``exploded``…)."""
-
-    rolls: tuple[int, ...]
-    value: int
-    marks: tuple[str, ...] = ()
-
-    @property
-    def counts(self) -> bool:
-        """Whether the die is in the pool that makes the total (neither dropped nor rerolled)."""
-        return "dropped" not in self.marks and "rerolled" not in self.marks
-
-    def shown(self, fudge: bool = False) -> str:
-        marks = self.marks
-        faces = [face_text(v, fudge) for v in self.rolls]
-        # a compounding die shows each face it added up: (6!+6!+2)
-        text = "(" + "!+".join(faces) + ")" if len(faces) > 1 else faces[0] + ("!" if "exploded" in marks else "")
-        if "floored" in marks:
-            text += f"↑{face_text(self.value, fudge)}"
-        elif "ceilinged" in marks:
-            text += f"↓{face_text(self.value, fudge)}"
-        if "capped" in marks:
-            text += "(cap)"
-        if "success" in marks:
-            text += "✓"
-        elif "failure" in marks:
-            text += "✗"
-        if "rerolled" in marks:
-            return f"~{text}r"
-        return f"~{text}" if "dropped" in marks else text
-
-    def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "rolled": list(self.rolls), "marks": list(self.marks)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,111 +59,14 @@ class RolledTerm:
         return any("capped" in die.marks for die in self.dice)
 
     def to_json(self) -> dict[str, Any]:
-        dice = self.dice or tuple(
-            RolledDie((v,), v, () if k else ("dropped",)) for v, k in zip(self.values, self.kept, strict=True)
-        )
-        return {"dice": self.term.notation, "value": self.total, "rolls": [die.to_json() for die in dice]}
-
-
-@dataclass(frozen=True, slots=True)
-class RolledNode:
-    """The rolled tree of an expression that goes beyond NdM, keep/drop and ``+ - *``: each node with its value; a
-    dice term with its dice, a set with the marks of each item, a comparison with its outcome."""
-
-    node: Node
-    value: Number  # a part with a division may hold a fraction; the total is truncated (see nodes.truncated)
-    parts: tuple[RolledNode, ...] = ()
-    term: RolledTerm | None = None
-    item_marks: tuple[tuple[str, ...], ...] = ()
-    success: bool | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The tree as JSON (the roll event's ``tree``), built with an explicit stack."""
-
-        def combine(rolled: RolledNode, parts: list[dict[str, Any]]) -> dict[str, Any]:
-            node = rolled.node
-            if isinstance(node, Constant):
-                return {"number": json_number(node.value)}
-            if isinstance(node, DiceTerm):
-                assert rolled.term is not None
-                return rolled.term.to_json()
-            value = json_number(rolled.value)
-            if isinstance(node, BinaryOp):
-                return {"op": node.op, "value": value, "left": parts[0], "right": parts[1]}
-            if isinstance(node, Negate):
-                return {"op": "negate", "value": value, "of": parts[0]}
-            from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
-
-            if isinstance(node, DicePool):
-                assert rolled.term is not None
-                return {**rolled.term.to_json(), "count": parts[0]}
-            if isinstance(node, Function):
-                return {"op": node.name, "value": value, "of": parts[0]}
-            if isinstance(node, Labeled):
-                return {"label": node.label, "value": value, "of": parts[0]}
-            if isinstance(node, DiceSet):
-                items = [
-                    {"value": part["value"] if "value" in part else part["number"], "marks": list(marks), "of": part}
-                    for part, marks in zip(parts, rolled.item_marks, strict=True)
-                ]
-                return {"set": to_notation(node), "value": value, "items": items}
-            assert isinstance(node, Compare)
-            return {
-                "compare": node.op,
-                "target": node.target,
-                "value": value,
-                "success": rolled.success,
-                "of": parts[0],
-            }
-
-        return fold(self, combine, _parts)
-
-
-_parts = attrgetter("parts")  # a rolled node's parts, as fold walks them
-
-
-def json_number(value: Number) -> int | float:
-    """A part's value in JSON: a whole number as an integer, a fraction (``7/2``) as the nearest float."""
-    if isinstance(value, int):
-        return value
-    return value.numerator if value.denominator == 1 else float(value)
-
-
-def _shown_tree(root: RolledNode) -> str:
-    """The expression with each part replaced by what it rolled: ``[6!, 2, 3, 4]+3 [fire]``."""
-
-    def combine(rolled: RolledNode, parts: list[tuple[str, int]]) -> tuple[str, int]:
-        node = rolled.node
-        if isinstance(node, Constant):
-            return node.notation, 4
-        if isinstance(node, DiceTerm):
-            assert rolled.term is not None
-            return rolled.term.shown(), 4
-        if (operation := operation_text(node, parts)) is not None:
-            return operation
-        from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, Labeled  # imported with the node
-
-        if isinstance(node, Function):
-            return f"{node.name}({parts[0][0]})", 4
-        if isinstance(node, DicePool):
-            assert rolled.term is not None
-            return f"({parts[0][0]}){rolled.term.shown()}", 4
-        if isinstance(node, Labeled):
-            text, level = parts[0]
-            return (text if level >= 4 else f"({text})") + f" [{node.label}]", 4
-        if isinstance(node, DiceSet):
-            items = []
-            for (text, _), marks in zip(parts, rolled.item_marks, strict=True):
-                text += "✓" if "success" in marks else "✗" if "failure" in marks else ""
-                items.append(f"~{text}" if "dropped" in marks else text)
-            return "(" + ", ".join(items) + ")", 4
-        assert isinstance(node, Compare)
-        left_node = rolled.parts[0]
-        text, _ = parts[0]
-        shown = text if isinstance(left_node.node, Constant) else f"{text} = {left_node.value}"
-        return f"{shown} {node.condition.sign()}", 0
-
-    return fold(root, combine, _parts)[0]
+        if self.dice:
+            rolls = [die.to_json() for die in self.dice]
+        else:  # as each die's own JSON would be: its value, rolled once, dropped or not
+            rolls = [
+                {"value": v, "rolled": [v], "marks": [] if k else ["dropped"]}
+                for v, k in zip(self.values, self.kept, strict=True)
+            ]
+        return {"dice": self.term.notation, "value": self.total, "rolls": rolls}
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,9 +134,13 @@ class RolledExpression:
     def shown(self) -> str:
         """The expression with each dice term replaced by its dice: ``[6, 5, 2, ~1]+[3]``, ``([3, 4]+3)*2``."""
         if self.root is not None:
-            return _shown_tree(self.root)
+            from tabroll.dice.rolled_tree import shown_tree
+
+            return shown_tree(self.root)
         if type(self.expression.root) is DiceTerm:  # a lone dice term: its dice are the whole expression
             return self.terms[0].shown()
+        from tabroll.dice.parts import Constant  # the expression has more than a term: imported with its nodes
+
         rolled = iter(self.terms)
         return render_tree(
             self.expression.root, lambda n: n.notation if isinstance(n, Constant) else next(rolled).shown()

@@ -16,24 +16,23 @@ from typing import TYPE_CHECKING
 from tabroll.dice.nodes import (
     APPLY,
     FUNCTIONS,
-    BinaryOp,
-    Constant,
     DiceLimits,
     DiceTerm,
-    Keep,
-    Negate,
     Node,
     Number,
     explosion_cap,
     fold,
     truncated,
 )
-from tabroll.dice.rolled import RolledDie, RolledExpression, RolledNode, RolledTerm
+from tabroll.dice.rolled import RolledExpression, RolledTerm
 from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
 
 if TYPE_CHECKING:
     from tabroll.dice.extended import DiceSet
+    from tabroll.dice.nodes import Selection
     from tabroll.dice.notation import DiceExpression
+    from tabroll.dice.parts import Keep
+    from tabroll.dice.rolled_tree import RolledNode
 
 _MARK_ORDER = (
     "rerolled",
@@ -64,6 +63,13 @@ class _Die:
         return self.parts[-1][1]
 
 
+def _one_step(keep: Selection) -> Keep | None:
+    """``keep`` when it is one plain keep/drop step (``kh3``), which a sum of the dice can be read by."""
+    from tabroll.dice.parts import Keep  # imported with the selection
+
+    return keep if isinstance(keep, Keep) else None
+
+
 def roll_term(
     term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits, *, total_only: bool = False
 ) -> RolledTerm:
@@ -74,8 +80,9 @@ def roll_term(
     them as usual)."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    summed = total_only and not term.extended and not fudge and (term.keep is None or isinstance(term.keep, Keep))
-    keep = term.keep if summed and isinstance(term.keep, Keep) else None  # read by the sum of the dice it keeps
+    step = None if term.keep is None else _one_step(term.keep)
+    summed = total_only and not term.extended and not fudge and (term.keep is None or step is not None)
+    keep = step if summed else None  # read by the sum of the dice it keeps
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""
@@ -190,6 +197,8 @@ def _settle(term: DiceTerm, dice: list[_Die], draws: tuple[int, ...]) -> RolledT
         total += score
         if term.success is not None and score:
             die.marks.add("success" if score > 0 else "failure")
+    from tabroll.dice.rolled_tree import RolledDie  # a term beyond NdM with keep/drop keeps each die's history
+
     counted: dict[int, bool] = {}
     rolled: list[RolledDie] = []
     for die in dice:
@@ -216,6 +225,8 @@ def roll_expression(
         drawn = checked_draw(source, DiceRequest(purpose, root.count, root.sides, total_only=summed))
         whole = sum(drawn)
         return RolledExpression(expression, purpose, (RolledTerm(root, drawn, (True,) * len(drawn), whole),), whole)
+    from tabroll.dice.parts import BinaryOp, Constant, Negate  # beyond a plain term: built with the expression
+
     rolled: list[RolledTerm] = []
     if not expression.extended:
 
@@ -232,6 +243,8 @@ def roll_expression(
 
         total = truncated(fold(root, plain))
         return RolledExpression(expression, purpose, tuple(rolled), total)
+
+    from tabroll.dice.rolled_tree import RolledNode  # an expression beyond the first grammar keeps its rolled tree
 
     def tree(node: Node, parts: list[RolledNode]) -> RolledNode:
         if isinstance(node, Constant):
@@ -268,6 +281,8 @@ def roll_expression(
 
 
 def _rolled_set(node: DiceSet, parts: list[RolledNode]) -> RolledNode:
+    from tabroll.dice.rolled_tree import RolledNode  # loaded by the roll of the tree
+
     values = [p.value for p in parts]
     flags = node.keep.flags(values) if node.keep is not None else (True,) * len(values)
     marks: list[tuple[str, ...]] = []

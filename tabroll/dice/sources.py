@@ -19,7 +19,7 @@ from tabroll.i18n import N_, _, n_
 if TYPE_CHECKING:
     import random
 
-    from tabroll.dice.nodes import Keep
+    from tabroll.dice.parts import Keep
 
 T = TypeVar("T")
 

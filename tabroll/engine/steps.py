@@ -33,8 +33,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabroll.lazy import names_from
+
 if TYPE_CHECKING:
+    from tabroll.engine.reading import ReadStep as ReadStep
     from tabroll.engine.work import BaseTurn
+
+# A step that reads one roll by one value lives in tabroll.engine.reading, imported by the game that has one
+# (PEP 562): its name stays importable from here.
+__getattr__ = names_from(globals(), "tabroll.engine.reading", ("ReadStep",))
 
 
 @dataclass(frozen=True)
@@ -46,26 +53,6 @@ class Step:
         ``turn.dice``, change the state; return the step that follows, or ``None`` when the action is over.
         A refusal raises :class:`~tabroll.errors.RuleRefusal` as anywhere else."""
         raise NotImplementedError
-
-
-@dataclass(frozen=True)
-class ReadStep(Step):
-    """A step whose rule reads one roll by one value (how many dice succeed: a :class:`~tabroll.engine.work.Count`, or
-    anything with its ``read`` and ``outcomes``) and goes on from the working area and that value alone. :meth:`reads`
-    says which roll (it changes nothing), :meth:`then` applies the rule to the value read. Played (run, play, the
-    journal, Monte Carlo), the dice are drawn and logged as any roll; the exact walk instead takes each value of
-    the reading with its exact weight, from the working area as it is at this step, and draws no die."""
-
-    def reads(self, turn: Any) -> Any:
-        """The roll this step's rule reads, as the working area ``turn`` stands at the step."""
-        raise NotImplementedError
-
-    def then(self, turn: Any, value: Any) -> Step | None:
-        """Apply this rule to ``turn`` with ``value`` read of its roll; the step that follows (None: the end)."""
-        raise NotImplementedError
-
-    def advance(self, turn: Any) -> Step | None:
-        return self.then(turn, self.reads(turn).read(turn))
 
 
 class StepWatcher:

@@ -22,12 +22,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, T
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
 from tabroll.i18n import ENGLISH, N_, Domain, _, language
+from tabroll.lazy import names_from
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution, Scenario
+    from tabroll.kit.descriptions import Measure as Measure
+    from tabroll.kit.descriptions import MeasureKind as MeasureKind
+    from tabroll.kit.descriptions import OptionInfo as OptionInfo
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -111,41 +115,6 @@ class AttackRequest:
     target_stats: Mapping[str, str] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
     fields: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class OptionInfo:
-    """A house-rule option as shown by ``tabroll rules``."""
-
-    name: str
-    default: str
-    choices: tuple[str, ...]
-    description: str
-
-
-MeasureKind = Literal["level", "change", "flag"]
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """One outcome measure a game declares for ``tabroll odds``, with its kind:
-
-    - ``level``: a quantity that stands after the action (Life left, shields left, cards left); an outcome that
-      does not mention it keeps ``before``, its value before the action;
-    - ``change``: a difference made by the action (cards lost, tenacity gained); an outcome that does not
-      mention it changed nothing (0);
-    - ``flag``: something that happened or not (a skill test succeeded, a unit fled); unmentioned means false.
-    """
-
-    name: str
-    kind: MeasureKind
-    before: int = 0
-
-    def missing(self) -> int | bool:
-        """The value of this measure in an outcome that does not report it."""
-        if self.kind == "flag":
-            return False
-        return self.before if self.kind == "level" else 0
 
 
 class Blow(NamedTuple):
@@ -585,6 +554,10 @@ class Ruleset(Generic[StateT, ActionT]):
 
 
 AnyRuleset = Ruleset[Any, Any]
+
+# What `tabroll rules` and `tabroll odds` read of a game (its options, its outcome measures) lives in
+# tabroll.kit.descriptions, imported when first asked for (PEP 562): a run defines neither.
+__getattr__ = names_from(globals(), "tabroll.kit.descriptions", ("Measure", "MeasureKind", "OptionInfo"))
 
 __all__ = [
     "ActionHeader",

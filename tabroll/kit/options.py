@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from tabroll.errors import InputError, Location
 from tabroll.i18n import _
-from tabroll.kit import OptionInfo
+
+if TYPE_CHECKING:
+    from tabroll.kit.descriptions import OptionInfo
 
 
 def describe_options(model: type[BaseModel]) -> list[OptionInfo]:
     """Name, default, allowed values and description of each option of ``model``."""
+    from tabroll.kit.descriptions import OptionInfo  # read by `tabroll rules`: a run defines it not
+
     infos: list[OptionInfo] = []
     for name, info in model.model_fields.items():
         choices: tuple[str, ...] = ()

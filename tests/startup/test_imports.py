@@ -99,6 +99,16 @@ def test_a_tabmaster_file_whose_attacks_have_no_element_loads_no_element_table()
     assert "tabroll.rulesets.tabmaster.elements" not in modules
 
 
+def test_a_common_attack_loads_no_projectile_rules() -> None:
+    """Spending and shooting projectiles (``projectile.py``) is imported when a projectile attack is resolved: the
+    example's Lanceiro makes a common attack."""
+    modules = loaded("run", EXAMPLE, "--format", "text")
+    assert "tabroll.rulesets.tabmaster.ranged" in modules  # the attack was resolved
+    assert "tabroll.rulesets.tabmaster.projectile" not in modules
+    projectile = str(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml")
+    assert "tabroll.rulesets.tabmaster.projectile" in loaded("run", projectile, "--format", "text")
+
+
 def test_an_element_attack_still_reads_the_element_table(tmp_path: Path) -> None:
     fire = tmp_path / "fire.yaml"
     fire.write_text(
@@ -163,3 +173,59 @@ def test_a_file_that_fails_validation_still_explains_its_problems(tmp_path: Path
     assert "bad.yaml:4:" in done.stderr and "DEFF" in done.stderr
     modules = set(done.stderr.rsplit("MODULES ", 1)[1].split())
     assert {"tabroll.loading.explaining", "tabroll.problem"} <= modules
+
+
+def test_a_roll_of_a_lone_dice_term_defines_no_operator_keep_condition_or_rolled_tree() -> None:
+    """Numbers, operators, keep/drop and conditions (``tabroll.dice.parts``) are defined only for an expression
+    that has one, and each die's history and the rolled tree (``tabroll.dice.rolled_tree``) only for a roll beyond
+    NdM, keep/drop and ``+ - *``: ``roll 1d20`` pays for none of them."""
+    lone = loaded("roll", "1d20", "--format", "text")
+    assert not {"tabroll.dice.parts", "tabroll.dice.rolled_tree"} & lone
+    assert "tabroll.dice.parts" in loaded("roll", "4d6kh3+1", "--format", "text")
+    assert {"tabroll.dice.parts", "tabroll.dice.rolled_tree"} <= loaded("roll", "4d6!kh3+1", "--format", "text")
+
+
+def test_running_a_file_defines_no_reading_step_path_check_option_list_or_measure() -> None:
+    """A step that reads a roll by its value (``engine.reading``), a path's check (``geometry.grid.paths``), and what
+    ``tabroll rules`` and ``tabroll odds`` read of a game (``kit.descriptions``) are defined where they are used:
+    the example's run uses none of them."""
+    defined = defined_dataclasses("run", EXAMPLE, "--format", "text")
+    assert "tabroll.engine.Scenario" in defined  # the file was run
+    lazy = {"tabroll.engine.reading.ReadStep", "tabroll.geometry.grid.paths.PathCheck"}
+    lazy |= {"tabroll.kit.descriptions.Measure", "tabroll.kit.descriptions.OptionInfo"}
+    assert not lazy & defined, lazy & defined
+
+
+def test_a_common_attack_defines_none_of_the_rarer_core_events() -> None:
+    """Immunities, healing, statuses, spending and the end of the game (``tabroll.more_events``) are defined when
+    one is first used: the example's common attack emits none of them; a projectile attack spends its arrow."""
+    defined = defined_dataclasses("run", EXAMPLE, "--format", "text")
+    assert "tabroll.battle_events.Damage" in defined  # a hit was resolved
+    assert not {name for name in defined if name.startswith("tabroll.more_events.")}
+    projectile = str(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml")
+    assert "tabroll.more_events.Spend" in defined_dataclasses("run", projectile, "--format", "text")
+
+
+def test_the_names_made_lazy_keep_their_import_paths() -> None:
+    """Each class moved to a module of its own is still found where it was (PEP 562), as the same class."""
+    import tabroll.kit as kit
+    from tabroll.dice import nodes, parts, rolled, rolled_tree
+    from tabroll.engine import reading, steps
+    from tabroll.geometry import grid
+    from tabroll.geometry.grid import paths
+    from tabroll.kit import descriptions
+
+    for name in ("BinaryOp", "Condition", "Constant", "Keep", "Negate"):
+        assert getattr(nodes, name) is getattr(parts, name)
+    for name in ("RolledDie", "RolledNode", "json_number"):
+        assert getattr(rolled, name) is getattr(rolled_tree, name)
+    assert steps.ReadStep is reading.ReadStep and grid.PathCheck is paths.PathCheck
+    assert kit.Measure is descriptions.Measure and kit.OptionInfo is descriptions.OptionInfo
+    import tabroll.battle_events as battle
+    import tabroll.events as events
+    from tabroll import more_events
+
+    for name in ("CORE_EVENTS", "GameOver", "Heal", "Immune", "Spend", "StatusApplied"):
+        assert getattr(events, name) is getattr(battle, name) is getattr(more_events, name)
+    with pytest.raises(AttributeError):
+        nodes.NoSuchNode  # noqa: B018  (any other name is still an AttributeError)

@@ -33,8 +33,10 @@ directions come first in dictionary order (N, then NE, then E, ...), so the answ
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabroll.geometry.grid.board import Board
-from tabroll.geometry.grid.sight import PathCheck, SightResult, sight_steps
+from tabroll.geometry.grid.sight import SightResult, sight_steps
 from tabroll.geometry.grid.squares import (
     MAX_BOARD_SIDE,
     MAX_HEIGHT,
@@ -47,6 +49,12 @@ from tabroll.geometry.grid.squares import (
     manhattan,
 )
 from tabroll.geometry.grid.terrain import Terrain
+from tabroll.lazy import names_from
+
+if TYPE_CHECKING:
+    from tabroll.geometry.grid.paths import PathCheck as PathCheck
+
+__getattr__ = names_from(globals(), "tabroll.geometry.grid.paths", ("PathCheck",))  # defined when a path is checked
 
 __all__ = [
     "MAX_BOARD_SIDE",

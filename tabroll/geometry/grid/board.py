@@ -7,10 +7,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int
-from tabroll.geometry.grid.sight import PathCheck, SightResult, _format_height, _sight_walk
+from tabroll.geometry.grid.sight import SightResult, _format_height, _sight_walk
 from tabroll.geometry.grid.squares import (
     _DELTAS,
     _ORTHOGONAL_DELTAS,
@@ -26,6 +27,9 @@ from tabroll.geometry.grid.squares import (
 )
 from tabroll.geometry.grid.terrain import Terrain, on_board
 from tabroll.i18n import N_, _
+
+if TYPE_CHECKING:
+    from tabroll.geometry.grid.paths import PathCheck
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +313,8 @@ class Board:
         """Whether ``squares`` is a legal path from ``start`` (excluded): each on the board, next to the one before,
         passable (by default: no obstacle) and not visited before. Falsy, the :class:`PathCheck` says the first
         problem; an empty path is valid."""
+        from tabroll.geometry.grid.paths import PathCheck  # the outcome of a path's check: defined when one is made
+
         here = self._square(start, N_("path start"))
         can_enter = self._passable_or_default(passable)
         seen = {here}

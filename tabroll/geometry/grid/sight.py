@@ -72,19 +72,6 @@ class SightResult:
         return self.clear
 
 
-@dataclass(frozen=True, slots=True)
-class PathCheck:
-    """The outcome of :meth:`Board.is_path`, truthy when the path is valid; else ``index`` is the 0-based position of
-    the first offending square and ``problem`` explains it."""
-
-    ok: bool
-    problem: str | None = None
-    index: int | None = None
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-
 def _format_height(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
