@@ -233,7 +233,7 @@ _KIND: Final = {_INT: N_("a number"), _FLOAT: N_("a number"), _BOOL: N_("true/fa
 # with the regex engine's escapes (a raw string): a literal holding surrogates crashes mypy 2.0's cache.
 _BAD_CHAR_PATTERN: Final = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufeff\ufffe\uffff]"
 _BAD_ASCII: Final = re.compile("[^\t\n\r\x20-\x7e]")
-_SURROGATE: Final = "[\ud800-\udfff]"  # compiled (and kept by re) for the text that needs it, as the two below
+_SURROGATE: Final = r"[\ud800-\udfff]"  # compiled (and kept by re) for the text that needs it, as the two below
 
 
 def _bad_char(text: str) -> re.Match[str] | None:
