@@ -8,7 +8,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
 
 from .messages import _, band_word, n_, out_word, phase_word
-from .state import BAND_RULES, Combatant, LastAct
+from .state import FAR_FORBIDS, Combatant, LastAct
 from .work import HeroesTurn
 
 
@@ -27,13 +27,13 @@ def check_in_fight(unit: Combatant, role: str) -> None:
         raise RuleRefusal(_("{unit} is at 0 Life and cannot {role}", unit=unit.name, role=role), rule="out")
 
 
-def out_of_range(unit: str, band: str, other: str) -> RuleRefusal:
-    """The refusal of what ``unit`` may not do with ``other`` at ``band`` range (:data:`BAND_RULES` says why)."""
-    why_not = _(BAND_RULES[band].why_not)
+def out_of_range(unit: str, other: str) -> RuleRefusal:
+    """The refusal of what ``unit`` may not do with ``other`` at far range (:data:`FAR_FORBIDS`)."""
+    why_not = _(FAR_FORBIDS)
     text = _(
         "{unit} is at {band} range from {other}: {why_not}",
         unit=unit,
-        band=band_word(band),
+        band=band_word("far"),
         other=other,
         why_not=why_not,
     )

@@ -17,7 +17,7 @@ from .falls import deal_damage
 from .messages import _, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
-from .state import BAND_RULES, Combatant, LastAct, Permanent
+from .state import Combatant, LastAct, Permanent
 from .work import HANDLERS, HeroesTurn
 
 
@@ -113,10 +113,9 @@ def check_cast(
         raise RuleRefusal(
             _("{caster} is a creature: only a character controls creatures", caster=caster.name), rule="control"
         )
-    if target is not None and target.name != caster.name:
-        band = turn.state.band(caster.name, target.name)
-        if spell.creature_only and not BAND_RULES[band].target_creature_only:
-            raise out_of_range(target.name, band, caster.name)
+    other = target.name if target is not None and target.name != caster.name else None
+    if spell.creature_only and other is not None and turn.state.band(caster.name, other) == "far":
+        raise out_of_range(other, caster.name)
     if not spell.instant:
         if action.responds_to is not None and not spell.split_second:
             raise RuleRefusal(_("only an Instant (or a Split Second spell) can respond to a spell"), rule="instant")

@@ -16,7 +16,7 @@ from .acting import check_in_fight, out_of_range, take_action
 from .falls import fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
-from .state import BAND_RULES, SCALE, Combatant
+from .state import SCALE, Combatant
 from .work import HANDLERS, HeroesTurn
 
 
@@ -62,9 +62,8 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
             rule="push back",
             tip=_("it is ready again when {again}", again=again),
         )
-    band = turn.state.band(attacker.name, target.name)
-    if not BAND_RULES[band].fight:
-        raise out_of_range(attacker.name, band, target.name)
+    if turn.state.band(attacker.name, target.name) == "far":
+        raise out_of_range(attacker.name, target.name)
     defender = target
     if action.intercept_by is not None:
         defender = check_interference(turn, attacker, target, action.intercept_by)

@@ -15,7 +15,7 @@ from .events import TurnPhase
 from .falls import check_result, end_permanents, lose_life
 from .messages import _, n_, p_, phase_word
 from .model import EndTurnAction, ReachPhaseAction, UpkeepAction
-from .state import BAND_RULES, SCALE, Combatant
+from .state import REACH_PENALTY, SCALE, Combatant
 from .work import HANDLERS, HeroesTurn
 
 
@@ -300,7 +300,7 @@ def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
     close = [u.name for u in turn.state.enemies(unit) if SCALE.at_or_closer(turn.state.band(unit.name, u.name), "near")]
     gain = unit.reach
     if close:
-        gain = max(0, unit.reach - BAND_RULES["near"].reach_penalty)
+        gain = max(0, unit.reach - REACH_PENALTY)
         reason = _("Reach −2: at near range of {close}", close=", ".join(close))
         turn.modifier(unit.name, said(lambda: _("mana regained")), reason, unit.reach, gain)
     mana = max(unit.mana, min(unit.max_mana, unit.mana + gain))

@@ -19,29 +19,14 @@ SCALE = BandScale.of(
 """The three ranges of the game, closest first."""
 
 
-@dataclass(frozen=True, slots=True)
-class BandRules:
-    """What a pair of combatants may do to each other at one range band."""
+FAR_FORBIDS = N_(
+    "at far range there is no direct fighting and no spell or ability that targets only creatures; "
+    "move to near range first"
+)
+"""What far range forbids a pair of combatants; near and direct range allow both."""
 
-    fight: bool
-    target_creature_only: bool
-    reach_penalty: int
-    why_not: str
-
-
-BAND_RULES: dict[str, BandRules] = {
-    "far": BandRules(
-        fight=False,
-        target_creature_only=False,
-        reach_penalty=0,
-        why_not=N_(
-            "at far range there is no direct fighting and no spell or ability that targets only creatures; "
-            "move to near range first"
-        ),
-    ),
-    "near": BandRules(fight=True, target_creature_only=True, reach_penalty=2, why_not=""),
-    "direct": BandRules(fight=True, target_creature_only=True, reach_penalty=2, why_not=""),
-}
+REACH_PENALTY = 2
+"""The Reach lost in a Reach phase at near (or direct) range of an enemy."""
 
 
 @hash_once  # hashed in every key of the exact walk
