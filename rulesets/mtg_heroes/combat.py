@@ -165,7 +165,7 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
         turn.note(_("{defender} is fleeing and does not fight back", defender=defender), defender)
         counter = False
     a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
-    settled = Exchange(attacker, defender, before, counter, ExchangeWords.of(attacker, defender))
+    settled = Exchange.of(attacker, defender, before, counter)
     if d_first and not a_first and counter:
         turn.note(
             _(
@@ -200,42 +200,32 @@ COUNTERATTACK = "counterattack"
 
 
 @dataclass(frozen=True)
-class ExchangeWords:
-    """The words an exchange says whatever its dice, made once as it begins, not at every strike of every outcome:
-    why the band goes back, the push-back and why, and each combatant's "Toughness until end of turn"."""
-
-    over: str
-    pushed_back: Said
-    prepare: str
-    toughness: tuple[tuple[str, Said], ...]
-
-    @classmethod
-    def of(cls, attacker: str, defender: str) -> ExchangeWords:
-        return cls(
-            _("the exchange is over"),
-            said(lambda: p_("status", "pushed back")),
-            _("after the exchange it must prepare to fight again"),
-            tuple((name, _until_end(name)) for name in (attacker, defender)),
-        )
-
-    def toughness_of(self, name: str) -> Said:
-        return next(words for unit, words in self.toughness if unit == name)
-
-
-def _until_end(victim: str) -> Said:
-    return said(lambda: _("{victim}'s Toughness until end of turn", victim=victim))
-
-
-@dataclass(frozen=True)
 class Exchange:
-    """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before, whether
-    the defender fights back, and its words."""
+    """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before,
+    whether the defender fights back; and the words it says whatever its dice, made once as it begins, not at every
+    strike of every outcome: why the band goes back, the push-back and why, each one's "Toughness until end of
+    turn" (the attacker's, then the defender's)."""
 
     attacker: str
     defender: str
     before: str
     counter: bool
-    words: ExchangeWords
+    over: str
+    pushed_back: Said
+    prepare: str
+    toughness: tuple[Said, Said]
+
+    @classmethod
+    def of(cls, attacker: str, defender: str, before: str, counter: bool) -> Exchange:
+        over, prepare = _("the exchange is over"), _("after the exchange it must prepare to fight again")
+        toughness = (_until_end(attacker), _until_end(defender))
+        return cls(
+            attacker, defender, before, counter, over, said(lambda: p_("status", "pushed back")), prepare, toughness
+        )
+
+
+def _until_end(victim: str) -> Said:
+    return said(lambda: _("{victim}'s Toughness until end of turn", victim=victim))
 
 
 @dataclass(frozen=True)
@@ -260,9 +250,9 @@ class ExchangeStep(Step):
     def land(self, turn: HeroesTurn, attack: int, defence: int) -> Step | None:
         """The strike's totals met: its damage, then the strike that follows, or the end of the exchange."""
         striker, victim, what = self.sides()
-        kills = strike(turn, striker, victim, what, attack, defence, self.exchange.words)
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
+        kills = strike(turn, striker, victim, what, attack, defence, settled.toughness[victim == defender])
         if self.at == FIRST_STRIKE:
             if turn.unit(attacker).in_fight:
                 return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
@@ -287,8 +277,8 @@ class ExchangeStep(Step):
         settled = self.exchange
         attacker, defender = settled.attacker, settled.defender
         before = settled.before
-        turn.set_band(attacker, defender, "near" if before == "direct" else before, settled.words.over)
-        after_exchange(turn, attacker, defender, killed, settled.words)
+        turn.set_band(attacker, defender, "near" if before == "direct" else before, settled.over)
+        after_exchange(turn, settled, killed)
         turn.tell_game_over()
 
 
@@ -368,7 +358,7 @@ def defend(turn: HeroesTurn, victim: str, drawn: tuple[int, ...] | None, purpose
 
 
 def strike(
-    turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int, words: ExchangeWords
+    turn: HeroesTurn, striker_name: str, victim_name: str, what: str, attack: int, defence: int, until_end: Said
 ) -> bool:
     """``striker``'s Power total ``attack`` against ``victim``'s Toughness ``defence``; the excess comes off Life.
     True if it kills."""
@@ -384,7 +374,7 @@ def strike(
         beats = _("{what} {attack} does not beat defence {defence}", what=word, attack=attack, defence=defence)
         turn.emit(Miss(attacker=striker_name, target=victim_name, result=attack, needed=defence + 1, rule=beats))
         life = victim.life
-    pool = toughness_left(turn, victim, word, attack, defence, words.toughness_of(victim_name))
+    pool = toughness_left(turn, victim, word, attack, defence, until_end)
     fleeing = victim.fleeing + excess if victim.fleeing is not None else None
     victim = turn.put(replace(victim, life=life, toughness_pool=pool, fleeing=fleeing))
     if life == 0 and excess > 0:
@@ -413,7 +403,8 @@ def toughness_left(
     return pool
 
 
-def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool, words: ExchangeWords) -> None:
+def after_exchange(turn: HeroesTurn, settled: Exchange, killed: bool) -> None:
+    attacker, defender = settled.attacker, settled.defender
     unit = turn.unit(attacker)
     if not unit.in_fight or turn.result is not None:
         return
@@ -436,7 +427,7 @@ def after_exchange(turn: HeroesTurn, attacker: str, defender: str, killed: bool,
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
         if reading == "refresh":
             unit = turn.put(replace(unit, pushed_back=True))
-        turn.status(attacker, words.pushed_back, words.prepare)
+        turn.status(attacker, settled.pushed_back, settled.prepare)
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)
         turn.note(
