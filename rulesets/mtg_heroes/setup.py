@@ -16,6 +16,7 @@ from tabroll.kit.text import cli_values, located
 from tabroll.kit.views import StateView, ViewTable, line_text, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
+from tabroll.words import did_you_mean
 
 from . import RANGE_FIELD as RANGE
 from .messages import _, band_word, out_word, p_, phase_word, result_word
@@ -189,14 +190,7 @@ def _key_used(doc: YamlDocument, path: tuple[str, str], field: str) -> str:
 def _unknown_spell(
     name: str, known: Mapping[str, SpellInput], doc: YamlDocument, path: tuple[str | int, ...]
 ) -> InputError:
-    from difflib import get_close_matches
-
-    close = get_close_matches(name, sorted(known), n=1)
-    tip = (
-        _("did you mean '{match}'?", match=close[0])
-        if close
-        else _("define it under 'spells:' in the scenario (see the bundled list)")
-    )
+    tip = did_you_mean(name, sorted(known), _("define it under 'spells:' in the scenario (see the bundled list)"))
     return InputError(_("no spell called '{name}' in the spell list", name=name), tip=tip, location=doc.locate(path))
 
 
@@ -381,16 +375,10 @@ def quick_skill_test(
     options: Any = None,
 ) -> Scenario:
     """A one-action scenario for a skill test typed on the command line (``tabroll check-skill``)."""
-    action: dict[str, Any] = {"do": "skill_test", "identity": identity}
     names = list(skills)
-    if len(names) == 1:
-        action["skill"] = names[0]
-    else:
-        action["skills"] = names
-    if difficulty is not None:
-        action["difficulty"] = difficulty
-    if target is not None:
-        action["target"] = target
+    given: dict[str, Any] = {"skill": names[0]} if len(names) == 1 else {"skills": names}
+    given |= {"difficulty": difficulty, "target": target}
+    action = {"do": "skill_test", "identity": identity, **{k: v for k, v in given.items() if v is not None}}
     data = {
         "ruleset": "mtg_heroes",
         "title": _("[{identity}] tests {skills}", identity=identity, skills=" / ".join(names)),
