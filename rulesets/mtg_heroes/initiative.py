@@ -5,7 +5,7 @@ that moves a combatant later in the order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
@@ -23,23 +23,20 @@ MAX_TIE_ROUNDS = 20
 
 @HANDLERS.on(InitiativeAction)
 def resolve_initiative(turn: HeroesTurn, action: InitiativeAction) -> None:
-    actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
-    if not actors:
+    if not any(u.in_fight and u.controller is None for u in turn.state.combatants):
         raise RuleRefusal(_("no one is left in the fight to take turns"), rule="initiative")
-    speeds = tuple(sorted({u.speed for u in actors}, reverse=True))
-    turn.run(Ordering((), 0, speeds=speeds))
+    turn.run(Ordering((), 0))
 
 
 @dataclass(frozen=True)
 class Ordering(Step):
-    """The turn order, Speed by Speed from the highest: ``order`` so far, from the Speed at ``index`` of ``speeds``
-    on. A shared Speed is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the first turn begins.
+    """The turn order, Speed by Speed from the highest: ``order`` so far, from the ``index``-th highest Speed on.
+    A shared Speed is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the first turn begins.
     ``still_tied``: the tie before it played all its rounds, so the listed order stood."""
 
     order: tuple[str, ...]
     index: int
     still_tied: bool = False
-    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
     def advance(self, turn: HeroesTurn) -> Step | None:
         if self.still_tied:
@@ -49,9 +46,10 @@ class Ordering(Step):
             )
             turn.note(text)
         order = list(self.order)
-        actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]
-        for index in range(self.index, len(self.speeds)):
-            tied = [u for u in actors if u.speed == self.speeds[index]]
+        actors = [u for u in turn.state.combatants if u.in_fight and u.controller is None]  # they take turns
+        speeds = sorted({u.speed for u in actors}, reverse=True)
+        for index in range(self.index, len(speeds)):
+            tied = [u for u in actors if u.speed == speeds[index]]
             if len(tied) > 1:
                 turn.note(
                     _(
@@ -61,7 +59,7 @@ class Ordering(Step):
                     )
                 )
                 names = tuple(u.name for u in tied)
-                return TieRoll.next_round(tuple(order), index, -1, (names,), speeds=self.speeds)
+                return TieRoll.next_round(tuple(order), index, -1, (names,))
             order.append(tied[0].name)
         turn.change(order=tuple(order))
         turn.emit(TurnOrder(order=tuple(order), reason=_("highest Speed first; ties by opposed Speed rolls")))
@@ -84,19 +82,16 @@ class TieRoll(Step):
     group: int
     done: tuple[tuple[str, ...], ...] = ()
     totals: tuple[tuple[str, int], ...] = ()
-    speeds: tuple[int, ...] = field(compare=False, kw_only=True)
 
     @staticmethod
-    def next_round(
-        order: tuple[str, ...], index: int, played: int, groups: tuple[tuple[str, ...], ...], *, speeds: tuple[int, ...]
-    ) -> Step:
+    def next_round(order: tuple[str, ...], index: int, played: int, groups: tuple[tuple[str, ...], ...]) -> Step:
         """After round ``played`` (-1: none yet) left ``groups``: the first roll of the next round, or the order
         with the tie placed when every group is one combatant or the rounds are all played."""
         rounds = played + 1
         if rounds < MAX_TIE_ROUNDS and any(len(g) > 1 for g in groups):
-            return TieRoll(order, index, rounds, groups, 0, speeds=speeds).first_roll()
+            return TieRoll(order, index, rounds, groups, 0).first_roll()
         placed = (*order, *(n for g in groups for n in g))
-        return Ordering(placed, index + 1, rounds >= MAX_TIE_ROUNDS, speeds=speeds)
+        return Ordering(placed, index + 1, rounds >= MAX_TIE_ROUNDS)
 
     def first_roll(self) -> Step:
         """This round's roll at group ``group`` or the first group after it that is still tied."""
@@ -106,7 +101,7 @@ class TieRoll(Step):
             if len(group) > 1:
                 return replace(self, group=at, done=done, totals=())
             done = (*done, group)
-        return TieRoll.next_round(self.order, self.index, self.round, done, speeds=self.speeds)
+        return TieRoll.next_round(self.order, self.index, self.round, done)
 
     def advance(self, turn: HeroesTurn) -> Step:
         group = self.groups[self.group]

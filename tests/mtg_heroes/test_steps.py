@@ -116,7 +116,7 @@ def test_an_initiative_tie_rolls_a_step_per_die_and_round() -> None:
     units = {"U0": character("U0", speed=2), "U1": character("U1", speed=1), "U2": character("U2", speed=1)}
     whole, watching = taken(fight(units, [{"do": "initiative"}]), [3, 3, 2, 5])
     steps = [s for _, s, _ in watching.kept]
-    assert steps[0] == Ordering((), 0, speeds=(2, 1))
+    assert steps[0] == Ordering((), 0)
     rolls = [s for s in steps if isinstance(s, TieRoll)]
     assert [(s.round, s.groups, s.totals) for s in rolls] == [
         (0, (("U1", "U2"),), ()),
