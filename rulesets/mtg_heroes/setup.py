@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tabroll.engine import Scenario
@@ -12,7 +13,7 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.roster import Roster
-from tabroll.kit.text import cli_values, located
+from tabroll.kit.text import bundled_yaml, cli_values, located
 from tabroll.kit.views import StateView, ViewTable, line_text, text_line
 from tabroll.loading.validation import validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
@@ -30,7 +31,6 @@ from .model import (
     SkillTestAction,
     SpellInput,
 )
-from .spells import spell_book
 from .state import SCALE, Battle, Combatant, SpellBook
 
 _NAME_FIELDS = ("attacker", "target", "unit", "caster", "intercept_by", "after", "by", "responds_to")
@@ -41,7 +41,7 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     options = scenario_options(ruleset, doc, model, overrides or {}, HeroesOptions)
     sides = {name: entry.side for name, entry in model.combatants.items() if entry.kind == "character"}
     _check_start(model, options, doc)
-    book = spell_book(model.spells)
+    book = tuple({**dict(bundled_spells()), **model.spells}.items())  # a scenario's spell replaces a bundled one
     known = dict(book)
     combatants = [_combatant(name, entry, sides) for name, entry in model.combatants.items()]
     reserve = [_combatant(name, entry, sides) for name, entry in model.reserve.items()]
@@ -61,6 +61,14 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
         had_characters=frozenset(u.side for u in combatants if u.is_character),
     )
     return assemble(ruleset, doc, model, options=options, state=battle, steps=steps)
+
+
+@cache
+def bundled_spells() -> tuple[tuple[str, SpellInput], ...]:
+    """The bundled illustrative spells (``spells.yaml``: ours, made up to show each kind of effect, not the printed
+    cards), in file order."""
+    data = bundled_yaml(__file__, "spells.yaml")["spells"]
+    return tuple((name, SpellInput.model_validate(entry)) for name, entry in data.items())
 
 
 def _check_spells_known(model: HeroesScenario, known: Mapping[str, SpellInput], doc: YamlDocument) -> None:
