@@ -16,7 +16,7 @@ from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
 from tabroll.loading.scenario import load_scenario_file
 from tabroll.odds.exact import exact_odds
-from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, initiative
+from tabroll.rulesets.mtg_heroes import GatheringOfHeroes, phases
 from tests.mtg_heroes.helpers import EXAMPLES, attack, character, creature, fight
 from tests.odds.helpers import scenario_of, walked_as_plain
 from tests.support import examples
@@ -105,7 +105,7 @@ def test_a_merged_initiative_has_the_fractions_of_the_plain_walk(tie) -> None:
     speeds, rounds = tie
     units = {f"U{i}": character(f"U{i}", speed=speed) for i, speed in enumerate(speeds)}
     scenario = scenario_of(fight(units, [{"do": "initiative"}]))
-    with mock.patch.object(initiative, "MAX_TIE_ROUNDS", rounds):  # ties roll again: few rounds keep it walkable
+    with mock.patch.object(phases, "MAX_TIE_ROUNDS", rounds):  # ties roll again: few rounds keep it walkable
         assert_same_as_reference(scenario, scenario.state, scenario.steps[0].action)
 
 
@@ -122,7 +122,7 @@ def test_the_benchmark_exchange_walks_far_fewer_resolutions_than_leaves() -> Non
 
 def test_an_initiative_tie_walks_each_round_once() -> None:
     scenario = load_scenario_file(EXAMPLES / "05-initiative-and-mana.yaml")
-    with mock.patch.object(initiative, "MAX_TIE_ROUNDS", 3):
+    with mock.patch.object(phases, "MAX_TIE_ROUNDS", 3):
         walked = exact_odds(scenario.ruleset, scenario.state, scenario.steps[0].action)
     # 2d6 against 2d6, each by its 11 totals (121 pairs, 11 of them ties), and a tie rolls again, up to the third
     # round: (121 - 11) + 11·(121 - 11) + 11²·121 outcomes (993,081 when walked by the pools: 21 of 2d6, 47 tied pairs)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.engine import resolve
 from tabroll.engine.steps import Step, StepWatcher
-from tabroll.rulesets.mtg_heroes import initiative, resolver
+from tabroll.rulesets.mtg_heroes import phases, resolver
 from tabroll.rulesets.mtg_heroes.combat import Strike
-from tabroll.rulesets.mtg_heroes.initiative import Ordering, TieRoll
+from tabroll.rulesets.mtg_heroes.phases import Ordering, TieRoll
 from tabroll.rulesets.mtg_heroes.work import HeroesTurn
 from tests.mtg_heroes.helpers import attack, character, creature, fight
 from tests.odds.helpers import scenario_of
@@ -130,7 +130,7 @@ def test_an_initiative_tie_rolls_a_step_per_die_and_round() -> None:
 
 def test_a_tie_still_standing_after_the_last_round_keeps_the_listed_order() -> None:
     units = {"U0": character("U0", speed=1), "U1": character("U1", speed=1)}
-    with mock.patch.object(initiative, "MAX_TIE_ROUNDS", 2):
+    with mock.patch.object(phases, "MAX_TIE_ROUNDS", 2):
         whole, watching = taken(fight(units, [{"do": "initiative"}]), [4, 4, 1, 1])
         assert_every_step_resumes(whole, watching, [4, 4, 1, 1])
     assert whole.state.order == ("U0", "U1")
@@ -178,7 +178,7 @@ def test_an_exchange_resumed_from_any_step_ends_as_the_whole_resolution(a, b, re
 @given(st.lists(st.integers(1, 3), min_size=2, max_size=4), st.lists(st.integers(1, 6), min_size=60, max_size=60))
 def test_an_initiative_resumed_from_any_step_ends_as_the_whole_resolution(speeds, dice) -> None:
     units = {f"U{i}": character(f"U{i}", speed=speed) for i, speed in enumerate(speeds)}
-    with mock.patch.object(initiative, "MAX_TIE_ROUNDS", 3):
+    with mock.patch.object(phases, "MAX_TIE_ROUNDS", 3):
         whole, watching = taken(fight(units, [{"do": "initiative"}]), dice)
         assert_every_step_resumes(whole, watching, dice)
 
