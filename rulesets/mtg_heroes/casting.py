@@ -11,14 +11,13 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Spend
 from tabroll.frozen import replace
 
-from .acting import check_in_fight, out_of_range, take_action
 from .effects import apply_effect, change_stats, report_change, summon_creature
 from .falls import deal_damage
 from .messages import _, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed
 from .state import Combatant, LastAct, Permanent
-from .work import HANDLERS, HeroesTurn
+from .work import HANDLERS, HeroesTurn, check_in_fight, out_of_range, take_action
 
 
 @dataclass(frozen=True)

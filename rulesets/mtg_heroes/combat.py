@@ -12,12 +12,11 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import GameOver, Hit, Miss, Said, said
 from tabroll.frozen import replace
 
-from .acting import check_in_fight, out_of_range, take_action
 from .falls import fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
 from .state import SCALE, Combatant
-from .work import HANDLERS, HeroesTurn
+from .work import HANDLERS, HeroesTurn, check_in_fight, out_of_range, take_action
 
 
 @HANDLERS.on(AttackAction)

@@ -9,13 +9,12 @@ from tabroll.events import Defeat, Immune, said
 from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
 
-from .acting import check_in_fight
 from .events import TurnOrder
 from .falls import check_result
 from .messages import _, out_word
 from .model import EffectAction, ModifyAction, RegenerateAction, SummonAction
 from .state import Combatant
-from .work import HANDLERS, HeroesTurn
+from .work import HANDLERS, HeroesTurn, check_in_fight
 
 
 @HANDLERS.on(EffectAction)

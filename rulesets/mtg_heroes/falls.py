@@ -8,11 +8,10 @@ from __future__ import annotations
 from tabroll.events import Damage, Defeat, GameOver, said
 from tabroll.frozen import replace
 
-from .acting import check_in_fight
 from .messages import _, out_word
 from .model import DamageAction
 from .state import Battle, Combatant, Permanent
-from .work import HANDLERS, HeroesTurn
+from .work import HANDLERS, HeroesTurn, check_in_fight
 
 
 def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:

@@ -9,12 +9,11 @@ from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 
-from .acting import check_in_fight, take_action
 from .falls import check_result, end_permanents
 from .messages import _, band_word, p_
 from .model import FleeAction, MoveAction
 from .state import SCALE, Combatant
-from .work import HANDLERS, HeroesTurn
+from .work import HANDLERS, HeroesTurn, check_in_fight, take_action
 
 
 @HANDLERS.on(MoveAction)

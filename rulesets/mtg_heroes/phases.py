@@ -16,13 +16,12 @@ from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 from tabroll.i18n import N_
 
-from .acting import check_in_fight
 from .events import TurnOrder, TurnPhase
 from .falls import check_result, end_permanents, lose_life
 from .messages import _, n_, p_, phase_word
 from .model import DelayAction, EndTurnAction, InitiativeAction, ReachPhaseAction, UpkeepAction
 from .state import REACH_PENALTY, SCALE, Combatant
-from .work import HANDLERS, HeroesTurn
+from .work import HANDLERS, HeroesTurn, check_in_fight
 
 
 def start_turn(turn: HeroesTurn, name: str, number: int) -> None:

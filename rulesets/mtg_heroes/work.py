@@ -1,18 +1,22 @@
-"""The working area of one action (:class:`HeroesTurn`), and the range bands after a change, worked out once."""
+"""The working area of one action (:class:`HeroesTurn`) and the range bands after a change, worked out once; who
+may act, and what acting costs: a combatant in the fight, in its turn's action phase, charged one of its actions
+(Speed) or, for a creature, its controller's Command once a turn."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from tabroll.engine.work import RosterTurn, StateField
+from tabroll.errors import RuleRefusal
 from tabroll.events import GameOver, Heal, Modifier, Said, StatusApplied
+from tabroll.frozen import replace
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 
 from .events import BandChange
-from .messages import _
+from .messages import _, band_word, n_, out_word, phase_word
 from .model import HeroesOptions
-from .state import Battle, Combatant, LastAct
+from .state import FAR_FORBIDS, Battle, Combatant, LastAct
 
 
 @dataclass(kw_only=True)
@@ -86,3 +90,139 @@ def with_band(bands: RangeBands, a: str, b: str, band: str) -> RangeBands:
         _BANDS.clear()
     _BANDS[key] = (bands, changed)
     return changed
+
+
+def check_in_fight(unit: Combatant, role: str) -> None:
+    if unit.out:
+        raise RuleRefusal(
+            _(
+                "{unit} is out of the fight ({out_reason}) and cannot {role}",
+                unit=unit.name,
+                out_reason=out_word(unit.out_reason),
+                role=role,
+            ),
+            rule="out",
+        )
+    if unit.life <= 0:
+        raise RuleRefusal(_("{unit} is at 0 Life and cannot {role}", unit=unit.name, role=role), rule="out")
+
+
+def out_of_range(unit: str, other: str) -> RuleRefusal:
+    """The refusal of what ``unit`` may not do with ``other`` at far range (:data:`FAR_FORBIDS`)."""
+    why_not = _(FAR_FORBIDS)
+    text = _(
+        "{unit} is at {band} range from {other}: {why_not}",
+        unit=unit,
+        band=band_word("far"),
+        other=other,
+        why_not=why_not,
+    )
+    return RuleRefusal(text, rule="range")
+
+
+def check_phase(turn: HeroesTurn, unit: Combatant, doing: str) -> None:
+    """Once the turn order is fixed, the active combatant acts only in its action phase (after Reach and Upkeep)."""
+    battle = turn.state
+    if battle.phase is None or battle.active != unit.name or battle.phase == "main":
+        return
+    missing = {"reach": "do: reach_phase, then do: upkeep", "upkeep": "do: upkeep"}.get(battle.phase, "")
+    raise RuleRefusal(
+        _(
+            "{unit} is in its {phase}: it can {doing} only in its action phase",
+            unit=unit.name,
+            phase=phase_word(battle.phase),
+            doing=doing,
+        ),
+        rule="phases",
+        tip=_("first {missing}", missing=missing) if missing else None,
+    )
+
+
+def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = False) -> Combatant:
+    """Check that ``unit`` may act now and charge the action: its own, or its controller's Command.
+
+    A character's commands come first: its first action of another kind closes commanding for the turn."""
+    check_in_fight(unit, verb)
+    active = turn.state.active
+    if unit.controller is not None:
+        if unit.summoning_sick and not unit.has("haste"):
+            raise RuleRefusal(
+                _(
+                    "{unit} was summoned this turn: summoning sickness, it cannot be commanded until next turn",
+                    unit=unit.name,
+                ),
+                rule="summoning sickness",
+                tip=_("a creature with Haste can be commanded at once"),
+            )
+        boss = turn.unit(unit.controller)
+        if boss.out or boss.life <= 0:
+            raise RuleRefusal(
+                _("{unit}'s controller {boss} is out of the fight", unit=unit.name, boss=boss.name), rule="command"
+            )
+        if active is not None and active != boss.name:
+            raise RuleRefusal(
+                _(
+                    "it is {active}'s turn: {unit} acts when {boss} commands it on its own turn",
+                    active=active,
+                    unit=unit.name,
+                    boss=boss.name,
+                ),
+                rule="turn order",
+            )
+        check_phase(turn, boss, _("command {unit}", unit=unit.name))
+        if turn.state.phase is not None and turn.options.creatures_need_upkeep and not unit.refreshed:
+            turn.ruling(
+                "creatures_need_upkeep", True, _("a creature acts only in a turn its controller upheld it with Focus")
+            )
+            raise RuleRefusal(
+                _(
+                    "{unit} was not refreshed: {boss} spent no Focus on it in this turn's Upkeep",
+                    unit=unit.name,
+                    boss=boss.name,
+                ),
+                rule="upkeep",
+                tip=_("name it in {boss}'s 'do: upkeep' (uphold: [{unit}])", boss=boss.name, unit=unit.name),
+            )
+        if boss.commands_closed:
+            raise RuleRefusal(
+                _("{boss} already took another action this turn: commands come before other actions", boss=boss.name),
+                rule="command",
+            )
+        if not boss.commanded:
+            charge(turn, boss, _("Command (any number of creatures, once per turn)"))
+            turn.put(replace(turn.unit(boss.name), commanded=True))
+        turn.change(last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
+        return turn.unit(unit.name)
+    if active is not None and active != unit.name:
+        raise RuleRefusal(_("it is {active}'s turn, not {unit}'s", active=active, unit=unit.name), rule="turn order")
+    check_phase(turn, unit, verb)
+    if free:
+        turn.note(
+            _("{unit} {verb}: a free action (it spends none of its actions)", unit=unit.name, verb=verb), unit.name
+        )
+        charged = unit
+    else:
+        charged = charge(turn, unit, verb)
+    if unit.is_character and unit.commanded and not unit.commands_closed:
+        turn.note(_("{unit}'s commands are over for this turn: it acts itself now", unit=unit.name), unit.name)
+    return turn.put(replace(charged, commands_closed=True))
+
+
+def charge(turn: HeroesTurn, unit: Combatant, verb: str) -> Combatant:
+    if unit.actions_used >= unit.speed:
+        raise RuleRefusal(
+            n_(
+                "{unit} has used all its {n} action this turn (Speed {n})",
+                "{unit} has used all its {n} actions this turn (Speed {n})",
+                unit.speed,
+                unit=unit.name,
+            ),
+            rule="actions",
+            tip=_("a 'do: end_turn' action starts the next turn"),
+        )
+    used = unit.actions_used + 1
+    turn.note(
+        _("{unit} takes action {used} of {speed}: {verb}", unit=unit.name, used=used, speed=unit.speed, verb=verb),
+        unit.name,
+    )
+    return turn.put(replace(unit, actions_used=used))
