@@ -11,8 +11,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Spend
 from tabroll.frozen import replace
 
-from .effects import apply_effect, change_stats, report_change, summon_creature
-from .falls import deal_damage
+from .effects import apply_effect, change_stats, deal_damage, report_change, summon_creature
 from .messages import _, n_
 from .model import CastAction, SpellInput
 from .moving import opposed_speed

@@ -12,7 +12,7 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import GameOver, Hit, Miss, Said, said
 from tabroll.frozen import replace
 
-from .falls import fall, tell_life_lost
+from .effects import fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
 from .model import AttackAction
 from .state import SCALE, Combatant

@@ -9,7 +9,7 @@ from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 
-from .falls import check_result, end_permanents
+from .effects import check_result, end_permanents
 from .messages import _, band_word, p_
 from .model import FleeAction, MoveAction
 from .state import SCALE, Combatant

@@ -16,8 +16,8 @@ from tabroll.events import Defeat, said
 from tabroll.frozen import replace
 from tabroll.i18n import N_
 
+from .effects import check_result, end_permanents, lose_life
 from .events import TurnOrder, TurnPhase
-from .falls import check_result, end_permanents, lose_life
 from .messages import _, n_, p_, phase_word
 from .model import DelayAction, EndTurnAction, InitiativeAction, ReachPhaseAction, UpkeepAction
 from .state import REACH_PENALTY, SCALE, Combatant
