@@ -11,10 +11,10 @@ from tabroll.errors import RuleRefusal
 from tabroll.events import Spend
 from tabroll.frozen import replace
 
+from .combat import opposed_speed
 from .effects import apply_effect, change_stats, deal_damage, report_change, summon_creature
 from .messages import _, n_
 from .model import CastAction, SpellInput
-from .moving import opposed_speed
 from .state import Combatant, LastAct, Permanent
 from .work import HANDLERS, HeroesTurn, check_in_fight, out_of_range, take_action
 

@@ -11,7 +11,7 @@ from tabroll.dice.sources import DiceSource, GivenDice
 from tabroll.errors import RuleRefusal
 from tabroll.frozen import replace
 
-from . import casting, combat, effects, moving, phases  # noqa: F401  (each registers its handlers)
+from . import casting, combat, effects, phases  # noqa: F401  (each registers its handlers)
 from .messages import _, result_word
 from .model import AttackAction, EndTurnAction, MoveAction, SkillTestAction
 from .skills import resolve_skill_test
