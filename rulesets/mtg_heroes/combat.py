@@ -413,9 +413,7 @@ def after_exchange(turn: HeroesTurn, settled: Exchange, killed: bool) -> None:
         turn.note(_("Vigilance: {attacker} is not pushed back and need not prepare again", attacker=attacker), attacker)
     else:
         reading = turn.options.push_back
-        if "push_back" in turn.rulings_told:
-            pass  # told already in this action: its words are not made again
-        elif reading == "refresh":
+        if reading == "refresh":
             turn.ruling(
                 "push_back",
                 "refresh",
