@@ -14,7 +14,7 @@ from tabroll.kit.roster import Roster
 from .events import TurnOrder
 from .messages import _, out_word
 from .model import DamageAction, EffectAction, ModifyAction, RegenerateAction, SummonAction
-from .state import Battle, Combatant, Permanent
+from .state import Combatant, Permanent
 from .work import HANDLERS, HeroesTurn, check_in_fight
 
 
@@ -42,19 +42,15 @@ def fall(turn: HeroesTurn, unit: Combatant, by: str | None) -> None:
     check_result(turn, unit.name, by, unit.out_reason)
 
 
-def standing_sides(battle: Battle) -> list[str]:
-    """The sides still in the battle: a side that began with a character stands while a character of it is in the
-    fight; a side of creatures alone stands while one of them is."""
-    standing = (u for u in battle.combatants if u.in_fight and (u.is_character or u.side not in battle.had_characters))
-    return list(dict.fromkeys(u.side for u in standing))
-
-
 def check_result(turn: HeroesTurn, fallen: str, by: str | None, how: str) -> None:
-    """After someone leaves the fight: when only one side (or none) still stands, the battle is over."""
+    """After someone leaves the fight: when only one side (or none) still stands, the battle is over. A side that
+    began with a character stands while a character of it is in the fight; a side of creatures alone while one of
+    them is."""
     battle = turn.state
     if not battle.had_characters or battle.result is not None:
         return  # a fight of creatures alone is the table's to end
-    sides = standing_sides(battle)
+    standing = (u for u in battle.combatants if u.in_fight and (u.is_character or u.side not in battle.had_characters))
+    sides = list(dict.fromkeys(u.side for u in standing))
     if len(sides) > 1:
         return
     winner = sides[0] if sides else None
