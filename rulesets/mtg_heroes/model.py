@@ -398,10 +398,15 @@ class SkillTestAction(Strict):
         return [self.skill] if self.skill is not None else list(self.skills or [])
 
     def describe(self) -> ActionHeader:
-        from .skills import difficulty_word, known_difficulty, skill_word
+        from tabroll.errors import InputError
+
+        from .skills import difficulty_word, find_difficulty, skill_word
 
         who = self.unit or f"[{self.identity}]"
-        band = known_difficulty(self.difficulty) if self.difficulty else None
+        try:
+            band = find_difficulty(self.difficulty) if self.difficulty else None
+        except InputError:  # not a difficulty of the table: shown as typed
+            band = None
         shown = difficulty_word(band) if band is not None and difficulty_word(band) != band.name else self.difficulty
         level = shown or _("target {target}", target=self.target)
         return ActionHeader(

@@ -75,14 +75,6 @@ def skill_word(name: str) -> str:
     return found.polish if found is not None else name
 
 
-def known_difficulty(name: str) -> Difficulty | None:
-    """The difficulty ``name`` names (English or Polish, any case), or ``None``."""
-    try:
-        return find_difficulty(name)
-    except InputError:
-        return None
-
-
 def difficulty_word(band: Difficulty) -> str:
     """A difficulty's name as the log says it: the source's own Polish name in Polish, else its English name."""
     from tabroll.i18n import language
