@@ -62,11 +62,19 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
         return self.log_drawn(f"{count}d6", drawn, purpose, unit)
 
     def set_band(self, a: str, b: str, band: str, reason: str) -> None:
+        """``a`` and ``b`` are now at ``band`` range; the changed bands are computed once per bands and change
+        (:data:`_BANDS`)."""
         bands = self.bands
         before = bands.between(a, b)
         if before == band:
             return
-        self.change(bands=with_band(bands, a, b, band))
+        key = (id(bands), a, b, band)
+        known = _BANDS.get(key)
+        if known is None or known[0] is not bands:
+            if len(_BANDS) >= 4096:
+                _BANDS.clear()
+            known = _BANDS[key] = (bands, bands.with_band(a, b, band))
+        self.change(bands=known[1])
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
 
 
@@ -77,19 +85,6 @@ _BANDS: dict[tuple[int, str, str, str], tuple[RangeBands, RangeBands]] = {}
 """Bands already changed, by the identity of the bands (kept with the entry, so the identity stays theirs) and the
 change: an exact walk or a simulation resolves the same attack, two band changes, from the same battle again and
 again."""
-
-
-def with_band(bands: RangeBands, a: str, b: str, band: str) -> RangeBands:
-    """``bands.with_band(a, b, band)``, the same value, computed once per bands and change."""
-    key = (id(bands), a, b, band)
-    known = _BANDS.get(key)
-    if known is not None and known[0] is bands:
-        return known[1]
-    changed = bands.with_band(a, b, band)
-    if len(_BANDS) >= 4096:
-        _BANDS.clear()
-    _BANDS[key] = (bands, changed)
-    return changed
 
 
 def check_in_fight(unit: Combatant, role: str) -> None:
