@@ -5,6 +5,7 @@ the action that brought it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import DiceSource, GivenDice
@@ -56,22 +57,17 @@ def next_attack(battle: Battle, action: HeroAction) -> Battle:
     """The state the same combatant attacks again from (``tabroll odds --until defeat``): the turn ends as ``do:
     end_turn`` ends it (with a turn order the next turn may be another's: the attack is then refused). The turn
     number stays: no rule reads it, and states differing by it alone would walk the same attack again."""
-    known = _ENDED.get(battle)
-    if known is None:
-        if len(_ENDED) >= 16_384:
-            _ENDED.clear()
-        try:
-            known = replace(
-                resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state, turn=battle.turn
-            )
-        except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
-            known = battle
-        _ENDED[battle] = known
-    return known
+    return _turn_ended(battle)
 
 
-_ENDED: dict[Battle, Battle] = {}
-"""The battle each battle's next attack starts from: a chain meets the same battle after many attacks."""
+@lru_cache(maxsize=16_384)  # a chain meets the same battle after many attacks
+def _turn_ended(battle: Battle) -> Battle:
+    try:
+        ended: Battle = resolve(battle, _END_TURN, GivenDice((), origin="the end of the turn")).state
+    except RuleRefusal:  # a turn that cannot end here (its Reach phase is still due): the next attack says why
+        return battle
+    return replace(ended, turn=battle.turn)
+
 
 _END_TURN = EndTurnAction.model_validate({"do": "end_turn"})
 
