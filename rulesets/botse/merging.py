@@ -107,3 +107,18 @@ def face_sums(tables: tuple[tuple[Effects, ...], ...]) -> tuple[tuple[tuple[Show
                 following[key] = (more, shown) if known is None else (known[0] + more, min(known[1], shown))
         reach = following
     return tuple(((key, reach[key][1]), reach[key][0]) for key in sorted(reach)), math.prod(map(len, tables))
+
+
+@functools.lru_cache(maxsize=256)
+def sum_sides(
+    tables: tuple[tuple[Effects, ...], ...],
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, tuple[int, ...]]]]:
+    """The sums of :func:`face_sums` by what each side of their outcome reads (:func:`~.results.finish_summed`): the
+    ways of each damage (blockable, unblockable); of each (tenacity, dice drained), with the first sum's faces."""
+    by_damage: dict[tuple[int, int], int] = {}
+    by_dice: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+    for ((blockable, through, tenacity, drained), faces), ways in face_sums(tables)[0]:
+        by_damage[blockable, through] = by_damage.get((blockable, through), 0) + ways
+        known = by_dice.get((tenacity, drained))
+        by_dice[tenacity, drained] = (ways, faces) if known is None else (known[0] + ways, known[1])
+    return by_damage, by_dice

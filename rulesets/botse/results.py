@@ -11,6 +11,7 @@ from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal, struck
 from .events import DiePlaced, ResultResolved, TenacityGained
+from .merging import sum_sides
 from .messages import _, die_word, n_
 from .model import Code, RollFields
 from .order import aimed, choices
@@ -22,9 +23,11 @@ from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
 
 if TYPE_CHECKING:
+    from tabroll.engine.reading import Side
     from tabroll.events import Event
     from tabroll.kit.roster import Roster
 
+    from .merging import Effects
     from .state import Battle, Die, Face
 
 
@@ -91,6 +94,30 @@ def resolve_summed(work: BotseTurn, pool: Engage, faces: tuple[int, ...], readin
         work.state = replace(summing.before, adventurers=adventurers)
     if pool.reacts:
         react(work, pool, pool.action)
+
+
+def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ...], ...]) -> tuple[Side, Side]:
+    """What :func:`resolve_summed` leaves for each sum a walked plain engage reads (dice of faces doing ``tables``:
+    :func:`~.merging.face_sums`), ``work`` left as it is, in two sides (:meth:`~.rolling.ReadRoll.finish`): the
+    blows and the creatures' measures depend only on the damage; the adventurers' measures only on the tenacity
+    gained and the dice drained (the others go to the track, as far as it has room), whichever die shows what
+    (:func:`~.merging.sum_sides`). Each is worked out once, in a copy of ``work``, for the first sum giving it."""
+    from . import measured_names  # the package's, loaded by now
+
+    summing, length = summing_of(work, pool), len(work.events)
+    before, (by_damage, by_dice), creatures, adventurers = summing.before, sum_sides(tables), [], []
+    for (blockable, through), ways in by_damage.items():
+        copy = work.fork(work.dice)
+        hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
+        creatures.append((ways, replace(before, creatures=hurt), tuple(copy.events[length:])))
+    copy = work.fork(work.dice)  # placing logs events alone (and a ruling, once, when the track is full)
+    for (tenacity, _drained), (ways, faces) in by_dice.items():
+        placed = placed_at_once(copy, summing, faces, tenacity)
+        adventurers.append((ways, replace(before, adventurers=placed), tuple(copy.events[length:])))
+        del copy.events[length:]
+        copy.rulings_told = work.rulings_told
+    to_creatures, to_adventurers = measured_names(before, before.creatures), measured_names(before, before.adventurers)
+    return ((True, to_creatures), creatures), ((False, to_adventurers), adventurers)
 
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:

@@ -4,10 +4,16 @@ a game without one defines it not; its name is also importable from :mod:`tabrol
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.engine.steps import Step
+
+Side = tuple[tuple[bool, Container[str]] | None, Sequence[tuple[int, Any, Sequence[Any]]]]
+"""A final reading's answer for one side of its outcomes (:meth:`ReadStep.finish`): what of an outcome it decides
+(whether its blows, and which of the game's measures, by name; None: all), and its ends, each ``(ways, state,
+events logged at and after the step)``."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,14 @@ class ReadStep(Step):
     def then(self, turn: Any, value: Any) -> Step | None:
         """Apply this rule to ``turn`` with ``value`` read of its roll; the step that follows (None: the end)."""
         raise NotImplementedError
+
+    def finish(self, turn: Any, values: Sequence[tuple[Any, int]]) -> Sequence[Side] | None:
+        """A final reading (every value ends the action: :meth:`then` returns None, draws no die, refuses nothing)
+        may answer for all ``values`` (each ``(value, ways)``, as :meth:`reads` gives them) at once, ``turn`` left
+        as it is, in sides that share work between values: the ends of each side stand for every value, each end
+        for those whose ways it adds up, whose outcomes it gives in what the side decides (every blow figure and
+        measure is decided by one side). None (the default): the exact walk takes each value through :meth:`then`."""
+        return None
 
     def advance(self, turn: Any) -> Step | None:
         return self.then(turn, self.reads(turn).read(turn))

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
+from tabroll.engine.reading import Side
 from tabroll.engine.steps import ReadStep, Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
@@ -167,6 +168,7 @@ class _Walker:
         self.node, self.numerator, self.denominator = self.root, 1, 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
+        self.finished = 0  # the values of final readings tallied (each a resolution)
         self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
         # the event kinds its blows read (None: any): the kit's own blows read the core's strikes alone
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
@@ -201,6 +203,11 @@ class _Walker:
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
+            ends = step.finish(turn, values)
+            if ends is not None:  # a final reading: every value's outcome added up here at once
+                self.finished, self.stopped = self.finished + len(values), True  # the node: done once stopped
+                _tally_ends(self, opened, ends, rolls, len(values))
+                return None
             opened.resume, opened.pending, self.stopped = (turn, step), 2, True  # the resolution, the values
             self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
                                      index=len(values) - 1, origin=opened, read=True))  # fmt: skip
@@ -283,7 +290,7 @@ def _walk(
             if pushed:
                 break
     _spread(walker)
-    return ExactResult(tally=tally, leaves=root.leaves, resolutions=resolutions)
+    return ExactResult(tally=tally, leaves=root.leaves, resolutions=resolutions + walker.finished)
 
 
 def _read(
@@ -345,6 +352,10 @@ def _read(
                         if resolutions + waiting > budget:
                             raise BudgetExceeded(budget, resolutions)
                         break
+                    if walker.node is not at:  # a final reading's node (:func:`_tally_ends`): done
+                        at.pending += 1
+                        walker.complete(walker.node)
+                        walker.node = at
                     continue
             else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
                 dice.fresh, walker.numerator, walker.denominator = [], ways, over
@@ -433,6 +444,18 @@ def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
         part.add_refusal(outcome, walker.numerator)
     else:
         part.add(outcome, walker.numerator)
+
+
+def _tally_ends(walker: _Walker, node: _Node, sides: Sequence[Side], over: int, count: int) -> None:
+    """The outcomes of a final reading's ``count`` values (:meth:`~tabroll.engine.reading.ReadStep.finish`), added
+    up below ``node``: what each end's side decides, with its ``ways`` out of ``over``. The tally keeps each
+    figure's values apart (marginals), so an outcome decided in parts adds up part by part."""
+    part, tally = node.out.get(over) or node.out.setdefault(over, Tally()), walker.tally
+    node.leaves += count
+    for number, (decides, ends) in enumerate(sides):
+        for ways, after, events in ends:
+            part.add(tally.outcome(walker.ruleset, walker.action, walker.state, after, events, decides=decides), ways)
+            part.weight -= ways if number else 0  # every side's ends stand for every value
 
 
 def _spread(walker: _Walker) -> None:
