@@ -6,7 +6,8 @@ not the printed game's faces. This module stays light: its hooks import the rest
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Damage
@@ -178,7 +179,7 @@ def _measured(before: Battle, roster: Roster[Any], *, changes: bool) -> dict[str
     return out
 
 
-def measured_names(before: Battle, roster: Roster[Any]) -> Container[str]:
+def measured_names(before: Battle, roster: Roster[Any]) -> AbstractSet[str]:
     """The names of the measures of the units of ``roster`` (:meth:`Botse.outcome_measures`)."""
     return _measured(before, roster, changes=roster is before.adventurers).keys()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import cast
+from typing import Any, cast
 
 from tabroll.dice.sources import asks_players
 
@@ -110,15 +110,13 @@ def face_sums(tables: tuple[tuple[Effects, ...], ...]) -> tuple[tuple[tuple[Show
 
 
 @functools.lru_cache(maxsize=256)
-def sum_sides(
-    tables: tuple[tuple[Effects, ...], ...],
-) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, tuple[int, ...]]]]:
+def sum_sides(tables: tuple[tuple[Effects, ...], ...]) -> tuple[dict[Any, tuple[int, int, tuple[int, ...]]], ...]:
     """The sums of :func:`face_sums` by what each side of their outcome reads (:func:`~.results.finish_summed`): the
-    ways of each damage (blockable, unblockable); of each (tenacity, dice drained), with the first sum's faces."""
-    by_damage: dict[tuple[int, int], int] = {}
-    by_dice: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+    damage (blockable, unblockable), the tenacity gained, the dice drained; each with its ways and the first sum
+    giving it (its tenacity and faces)."""
+    sides: tuple[dict[Any, Any], ...] = ({}, {}, {})
     for ((blockable, through, tenacity, drained), faces), ways in face_sums(tables)[0]:
-        by_damage[blockable, through] = by_damage.get((blockable, through), 0) + ways
-        known = by_dice.get((tenacity, drained))
-        by_dice[tenacity, drained] = (ways, faces) if known is None else (known[0] + ways, known[1])
-    return by_damage, by_dice
+        for side, key in zip(sides, ((blockable, through), tenacity, drained), strict=True):
+            known = side.get(key)
+            side[key] = (ways, tenacity, faces) if known is None else (known[0] + ways, *known[1:])
+    return sides

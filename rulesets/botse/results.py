@@ -96,28 +96,38 @@ def resolve_summed(work: BotseTurn, pool: Engage, faces: tuple[int, ...], readin
         react(work, pool, pool.action)
 
 
-def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ...], ...]) -> tuple[Side, Side]:
+def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ...], ...]) -> tuple[Side, ...]:
     """What :func:`resolve_summed` leaves for each sum a walked plain engage reads (dice of faces doing ``tables``:
-    :func:`~.merging.face_sums`), ``work`` left as it is, in two sides (:meth:`~.rolling.ReadRoll.finish`): the
-    blows and the creatures' measures depend only on the damage; the adventurers' measures only on the tenacity
-    gained and the dice drained (the others go to the track, as far as it has room), whichever die shows what
-    (:func:`~.merging.sum_sides`). Each is worked out once, in a copy of ``work``, for the first sum giving it."""
-    from . import measured_names  # the package's, loaded by now
+    :func:`~.merging.face_sums`), ``work`` left as it is, in three sides (:meth:`~.rolling.ReadRoll.finish`): the
+    blows and the creatures' measures depend only on the damage, the engaging adventurer's tenacity gained on the
+    tenacity faces, and the dice it sends to the track on the dice drained (the others go there, as far as it has
+    room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
+    once, in a copy of ``work``, for the first sum that gives it."""
+    from . import CHANGES, measured_names  # the package's, loaded by now
 
     summing, length = summing_of(work, pool), len(work.events)
-    before, (by_damage, by_dice), creatures, adventurers = summing.before, sum_sides(tables), [], []
-    for (blockable, through), ways in by_damage.items():
-        copy = work.fork(work.dice)
+    before, (by_damage, by_tenacity, by_drained) = summing.before, sum_sides(tables)
+    creatures: list[tuple[int, Battle, tuple[Event, ...]]] = []
+    tenacities, tracks = creatures[:], creatures[:]
+    copy = work.fork(work.dice)  # put back after each: its events, rulings told and damage dealt
+    for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():
         hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
         creatures.append((ways, replace(before, creatures=hurt), tuple(copy.events[length:])))
-    copy = work.fork(work.dice)  # placing logs events alone (and a ruling, once, when the track is full)
-    for (tenacity, _drained), (ways, faces) in by_dice.items():
-        placed = placed_at_once(copy, summing, faces, tenacity)
-        adventurers.append((ways, replace(before, adventurers=placed), tuple(copy.events[length:])))
         del copy.events[length:]
-        copy.rulings_told = work.rulings_told
-    to_creatures, to_adventurers = measured_names(before, before.creatures), measured_names(before, before.adventurers)
-    return ((True, to_creatures), creatures), ((False, to_adventurers), adventurers)
+        copy.rulings_told, copy.running = work.rulings_told, {**work.running}
+        copy.damaged, copy.defeated = {*work.damaged}, {*work.defeated}
+    for side, into in ((by_tenacity, tenacities), (by_drained, tracks)):
+        for ways, tenacity, faces in side.values():
+            placed = placed_at_once(copy, summing, faces, tenacity)
+            into.append((ways, replace(before, adventurers=placed), tuple(copy.events[length:])))
+            del copy.events[length:]
+            copy.rulings_told = work.rulings_told
+    track = {f"{CHANGES[2]}: {pool.adventurer}"}
+    return (
+        ((True, measured_names(before, before.creatures)), creatures),
+        ((False, measured_names(before, before.adventurers) - track), tenacities),
+        ((False, track), tracks),
+    )
 
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
@@ -170,9 +180,10 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
                       told=False)  # fmt: skip
         if hurt is target:  # defeated before: nothing dealt
             return creatures
-        known = summing.dealt[(blockable, through, running)] = (creatures.replace(hurt), tuple(work.events[start:]),
-                                                                hurt.defeated)  # fmt: skip
-        return known[0]
+        left = (hurt.health, hurt.defeated)  # the target's only changes
+        after = summing.hurt.get(left) or summing.hurt.setdefault(left, creatures.replace(hurt))
+        known = summing.dealt[(blockable, through, running)] = (after, tuple(work.events[start:]), hurt.defeated)
+        return after
     work.events.extend(known[1])
     work.running[name] = running + blockable + through
     work.damaged.add(name)
@@ -377,6 +388,7 @@ class Summing:
         self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
         self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
         self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
+        self.hurt: dict[tuple[int, bool], Roster[Creature]] = {}  # the creatures by the target's Health left
 
 
 def face_sent(face: Face) -> bool | None:

@@ -132,8 +132,8 @@ def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch
     """Two Swords and two Combat dice (1,296 rolls), all of six faces: one reading step (``ReadRoll``), whose 50
     sums of what the faces do (2 damage and a blank add up as 1 and 1 do) the walk counts once each, no die
     drawn: one resolution reaches the step, which answers every sum at once (``ReadRoll.finish``), none taken
-    through ``then``: in two sides, the blows and the Draugr by each of 10 damages and none, Ayrenn by each of
-    12 (tenacity, dice drained)."""
+    through ``then``: in three sides, the blows and the Draugr by each of 10 damages and none, Ayrenn's tenacity
+    gained by each of 5 counts of tenacity faces, the dice she sends to the track by each of 3 of dice drained."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
     finished, answer = [], ReadRoll.finish
@@ -149,9 +149,10 @@ def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch
     monkeypatch.setattr(ReadRoll, "then", by_value)
     walked, draws = walked_counting_draws(scenario, action, monkeypatch)
     assert walked.leaves == 50 and walked.resolutions == 51 and draws == 0
-    [((blows, _), creatures), ((no_blows, _), adventurers)] = finished[0]
-    assert (blows, no_blows, len(creatures), len(adventurers)) == (True, False, 11, 12)
-    assert sum(ways for ways, _, _ in creatures) == sum(ways for ways, _, _ in adventurers) == 6**4
+    [((blows, _), creatures), ((no_blows, _), tenacities), ((none, track), tracks)] = finished[0]
+    assert (blows, no_blows, none, track) == (True, False, False, {"dice to cooldown: Ayrenn"})
+    assert (len(creatures), len(tenacities), len(tracks)) == (11, 5, 3)
+    assert {sum(ways for ways, _, _ in side) for side in (creatures, tenacities, tracks)} == {6**4}
     monkeypatch.undo()
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
 
