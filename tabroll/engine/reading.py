@@ -10,10 +10,7 @@ from typing import Any
 
 from tabroll.engine.steps import Step
 
-Side = tuple[tuple[bool, Container[str]] | None, Sequence[tuple[int, Any, Sequence[Any]]]]
-"""A final reading's answer for one side of its outcomes (:meth:`ReadStep.finish`): what of an outcome it decides
-(whether its blows, and which of the game's measures, by name; None: all), and its ends, each ``(ways, state,
-events logged at and after the step)``."""
+Side = tuple[tuple[bool, Container[str]] | None, Sequence[tuple[int, Any, Sequence[Any]]]]  # ReadStep.finish's
 
 
 @dataclass(frozen=True)
@@ -33,11 +30,11 @@ class ReadStep(Step):
         raise NotImplementedError
 
     def finish(self, turn: Any, values: Sequence[tuple[Any, int]]) -> Sequence[Side] | None:
-        """A final reading (every value ends the action: :meth:`then` returns None, draws no die, refuses nothing)
-        may answer for all ``values`` (each ``(value, ways)``, as :meth:`reads` gives them) at once, ``turn`` left
-        as it is, in sides that share work between values: the ends of each side stand for every value, each end
-        for those whose ways it adds up, whose outcomes it gives in what the side decides (every blow figure and
-        measure is decided by one side). None (the default): the exact walk takes each value through :meth:`then`."""
+        """A final reading (every value ends the action: :meth:`then` returns None, draws no die, refuses nothing) may
+        answer for all ``values`` (each ``(value, ways)``) at once, ``turn`` left as it is, in sides (:data:`Side`):
+        what each decides of an outcome (its blows or not, the game's measures named; None: all), and its ends,
+        ``(ways, state, events since the step)``, each for the values whose ways it adds up (each side's: all), as
+        :meth:`then` leaves them in what the side decides. None: the walk takes each value through :meth:`then`."""
         return None
 
     def advance(self, turn: Any) -> Step | None:

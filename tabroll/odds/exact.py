@@ -21,14 +21,13 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tabroll.dice.sources import DiceRequest
-from tabroll.engine.reading import Side
 from tabroll.engine.steps import ReadStep, Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import STRIKE_KINDS, AnyRuleset, Ruleset
 from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
-from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
+from tabroll.odds.measures import GAME, Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
 DEFAULT_BUDGET = 200_000
@@ -203,10 +202,18 @@ class _Walker:
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
-            ends = step.finish(turn, values)
-            if ends is not None:  # a final reading: every value's outcome added up here at once
-                self.finished, self.stopped = self.finished + len(values), True  # the node: done once stopped
-                _tally_ends(self, opened, ends, rolls, len(values))
+            sides = step.finish(turn, values)
+            if sides is not None:  # a final reading: what each side decides of its ends' outcomes, added up here
+                self.finished, self.stopped, self.node, part = self.finished + len(values), True, node, Tally()
+                for number, (decides, ends) in enumerate(sides):  # (a tally keeps each figure apart: marginals)
+                    for ways, after, done in ends:
+                        got = self.tally.outcome(self.ruleset, self.action, self.state, after, done)
+                        if decides is not None:  # its blows, or not, and the game's measures it names
+                            got = {k: v for k, v in got.items() if (k[1] in decides[1] if k[0] == GAME else decides[0])}
+                        part.add(got, ways)
+                        part.weight -= ways if number else 0  # every side's ends stand for every value
+                opened.out[rolls], opened.leaves, node.pending = part, len(values), node.pending + 1
+                self.complete(opened)  # known below ``node``, where the resolution in flight stops
                 return None
             opened.resume, opened.pending, self.stopped = (turn, step), 2, True  # the resolution, the values
             self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
@@ -352,10 +359,6 @@ def _read(
                         if resolutions + waiting > budget:
                             raise BudgetExceeded(budget, resolutions)
                         break
-                    if walker.node is not at:  # a final reading's node (:func:`_tally_ends`): done
-                        at.pending += 1
-                        walker.complete(walker.node)
-                        walker.node = at
                     continue
             else:  # its rule drew dice: taken again from a node of this value, which their other pools resume
                 dice.fresh, walker.numerator, walker.denominator = [], ways, over
@@ -444,18 +447,6 @@ def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
         part.add_refusal(outcome, walker.numerator)
     else:
         part.add(outcome, walker.numerator)
-
-
-def _tally_ends(walker: _Walker, node: _Node, sides: Sequence[Side], over: int, count: int) -> None:
-    """The outcomes of a final reading's ``count`` values (:meth:`~tabroll.engine.reading.ReadStep.finish`), added
-    up below ``node``: what each end's side decides, with its ``ways`` out of ``over``. The tally keeps each
-    figure's values apart (marginals), so an outcome decided in parts adds up part by part."""
-    part, tally = node.out.get(over) or node.out.setdefault(over, Tally()), walker.tally
-    node.leaves += count
-    for number, (decides, ends) in enumerate(sides):
-        for ways, after, events in ends:
-            part.add(tally.outcome(walker.ruleset, walker.action, walker.state, after, events, decides=decides), ways)
-            part.weight -= ways if number else 0  # every side's ends stand for every value
 
 
 def _spread(walker: _Walker) -> None:

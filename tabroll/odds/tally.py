@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,19 +32,15 @@ class Tally:
         return cls(declared=declared, acted=actor_of(ruleset, action) is not None)
 
     def outcome(
-        self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0,
-        decides: tuple[bool, Container[str]] | None = None,
-    ) -> Outcome:  # fmt: skip
+        self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0
+    ) -> Outcome:
         """The outcome of one resolution (see :mod:`tabroll.odds.measures`): its blow figures from event ``start``
         on, and the game's measures from all its events (each one's key made once per walk, where a measure
         not declared is noted). ``acted``: then, when anything was struck, the attack has a P(hit) even if
-        something else took the blow. ``decides``: only the blow figures (if true) and the measures named."""
-        struck = events[start:] if start else events
-        blows = ruleset.blows(action, struck) if decides is None or decides[0] else []
-        outcome, keys = blow_outcome(blows, self.acted), self.game_keys
+        something else took the blow."""
+        outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), self.acted)
+        keys = self.game_keys
         for name, value in ruleset.outcome_measures(before, after, events).items():
-            if decides is not None and name not in decides[1]:
-                continue
             key = keys.get(name)
             if key is None:
                 key = keys[name] = (GAME, name)
