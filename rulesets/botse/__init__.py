@@ -7,6 +7,7 @@ not the printed game's faces. This module stays light: its hooks import the rest
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Damage
@@ -176,6 +177,11 @@ def _measured(before: Battle, roster: Roster[Any], *, changes: bool) -> dict[str
         _MEASURED.clear()
     _MEASURED[id(roster)] = (before, roster, out)
     return out
+
+
+def measured_names(before: Battle, roster: Roster[Any]) -> AbstractSet[str]:
+    """The names of the measures of the units of ``roster`` (:meth:`Botse.outcome_measures`)."""
+    return _measured(before, roster, changes=roster is before.adventurers).keys()
 
 
 RULESET = Botse()

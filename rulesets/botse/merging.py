@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import cast
+from typing import Any, cast
 
 from tabroll.dice.sources import asks_players
 
@@ -107,3 +107,16 @@ def face_sums(tables: tuple[tuple[Effects, ...], ...]) -> tuple[tuple[tuple[Show
                 following[key] = (more, shown) if known is None else (known[0] + more, min(known[1], shown))
         reach = following
     return tuple(((key, reach[key][1]), reach[key][0]) for key in sorted(reach)), math.prod(map(len, tables))
+
+
+@functools.lru_cache(maxsize=256)
+def sum_sides(tables: tuple[tuple[Effects, ...], ...]) -> tuple[dict[Any, tuple[int, int, tuple[int, ...]]], ...]:
+    """The sums of :func:`face_sums` by what each side of their outcome reads (:func:`~.results.finish_summed`): the
+    damage (blockable, unblockable), the tenacity gained, the dice drained; each with its ways and the first sum
+    giving it (its tenacity and faces)."""
+    sides: tuple[dict[Any, Any], ...] = ({}, {}, {})
+    for ((blockable, through, tenacity, drained), faces), ways in face_sums(tables)[0]:
+        for side, key in zip(sides, ((blockable, through), tenacity, drained), strict=True):
+            known = side.get(key)
+            side[key] = (ways, tenacity, faces) if known is None else (known[0] + ways, *known[1:])
+    return sides

@@ -11,6 +11,7 @@ from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal, struck
 from .events import DiePlaced, ResultResolved, TenacityGained
+from .merging import sum_sides
 from .messages import _, die_word, n_
 from .model import Code, RollFields
 from .order import aimed, choices
@@ -22,9 +23,11 @@ from .track import exhaust, pay_cost, track_full
 from .work import PLACES, BotseTurn, Engage, Rolled
 
 if TYPE_CHECKING:
+    from tabroll.engine.reading import Side
     from tabroll.events import Event
     from tabroll.kit.roster import Roster
 
+    from .merging import Effects
     from .state import Battle, Die, Face
 
 
@@ -93,6 +96,40 @@ def resolve_summed(work: BotseTurn, pool: Engage, faces: tuple[int, ...], readin
         react(work, pool, pool.action)
 
 
+def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ...], ...]) -> tuple[Side, ...]:
+    """What :func:`resolve_summed` leaves for each sum a walked plain engage reads (dice of faces doing ``tables``:
+    :func:`~.merging.face_sums`), ``work`` left as it is, in three sides (:meth:`~.rolling.ReadRoll.finish`): the
+    blows and the creatures' measures depend only on the damage, the engaging adventurer's tenacity gained on the
+    tenacity faces, and the dice it sends to the track on the dice drained (the others go there, as far as it has
+    room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
+    once, in a copy of ``work``, for the first sum that gives it."""
+    from . import CHANGES, measured_names  # the package's, loaded by now
+
+    summing, length = summing_of(work, pool), len(work.events)
+    before, (by_damage, by_tenacity, by_drained) = summing.before, sum_sides(tables)
+    creatures: list[tuple[int, Battle, tuple[Event, ...]]] = []
+    tenacities, tracks = creatures[:], creatures[:]
+    copy = work.fork(work.dice)  # put back after each: its events, rulings told and damage dealt
+    for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():
+        hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
+        creatures.append((ways, replace(before, creatures=hurt), tuple(copy.events[length:])))
+        del copy.events[length:]
+        copy.rulings_told, copy.running = work.rulings_told, {**work.running}
+        copy.damaged, copy.defeated = {*work.damaged}, {*work.defeated}
+    for side, into in ((by_tenacity, tenacities), (by_drained, tracks)):
+        for ways, tenacity, faces in side.values():
+            placed = placed_at_once(copy, summing, faces, tenacity)
+            into.append((ways, replace(before, adventurers=placed), tuple(copy.events[length:])))
+            del copy.events[length:]
+            copy.rulings_told = work.rulings_told
+    track = {f"{CHANGES[2]}: {pool.adventurer}"}
+    return (
+        ((True, measured_names(before, before.creatures)), creatures),
+        ((False, measured_names(before, before.adventurers) - track), tenacities),
+        ((False, track), tracks),
+    )
+
+
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
     in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them; worked out once for
@@ -143,9 +180,10 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
                       told=False)  # fmt: skip
         if hurt is target:  # defeated before: nothing dealt
             return creatures
-        known = summing.dealt[(blockable, through, running)] = (creatures.replace(hurt), tuple(work.events[start:]),
-                                                                hurt.defeated)  # fmt: skip
-        return known[0]
+        left = (hurt.health, hurt.defeated)  # the target's only changes
+        after = summing.hurt.get(left) or summing.hurt.setdefault(left, creatures.replace(hurt))
+        known = summing.dealt[(blockable, through, running)] = (after, tuple(work.events[start:]), hurt.defeated)
+        return after
     work.events.extend(known[1])
     work.running[name] = running + blockable + through
     work.damaged.add(name)
@@ -350,6 +388,7 @@ class Summing:
         self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
         self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
         self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
+        self.hurt: dict[tuple[int, bool], Roster[Creature]] = {}  # the creatures by the target's Health left
 
 
 def face_sent(face: Face) -> bool | None:

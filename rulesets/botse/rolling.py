@@ -5,11 +5,13 @@ and logged as a core ``roll``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import getitem
 from typing import cast
 
 from tabroll.dice.sources import roll_die
+from tabroll.engine.reading import Side
 from tabroll.engine.steps import ReadStep, Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
@@ -22,7 +24,7 @@ from .merging import Effects, Shown, face_effects, face_sums
 from .messages import _, die_word, p_
 from .model import Code, RollFields
 from .reactions import react
-from .results import resolve_results, resolve_summed
+from .results import finish_summed, resolve_results, resolve_summed
 from .state import Die
 from .work import BotseTurn, Engage, Rolled, die_number
 
@@ -64,6 +66,12 @@ class ReadRoll(ReadStep):
             resolve_summed(turn, self.dice.pool, faces, effects)
         else:
             Results(faces, self.dice.pool).advance(turn)
+
+    def finish(self, turn: BotseTurn, values: Sequence[tuple[Shown, int]]) -> Sequence[Side] | None:
+        """Walked, every sum ends the engage: its outcomes in two sides (:func:`finish_summed`), unless a unit may
+        react (step 6 reads the battle the sum left). (Its values are :func:`~.merging.face_sums` of its tables.)"""
+        pool = self.dice.pool
+        return None if pool.reacts or not turn.walked else finish_summed(turn, pool, self.dice.tables)
 
 
 class Summed:

@@ -27,12 +27,6 @@ if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
 
 
-def _rule_name(rule: str | None) -> str | None:
-    """The name of the rule that refused, in the language now: a game marks its rules' names as
-    ``p_("rule", NAME)`` in its catalogue (a game may also give the name already said)."""
-    return p_("rule", rule) if rule else rule
-
-
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """What one action produced: its events, in order, and the state after it."""
@@ -68,25 +62,16 @@ class Scenario:
     layout. A run's per-file seed is derived from it, so a seed replays the same rolls however the path is typed."""
 
 
-def resolve(
-    ruleset: AnyRuleset,
-    state: Any,
-    action: Any,
-    dice: DiceSource,
-    *,
-    index: int = 1,
-) -> Resolution:
+def resolve(ruleset: AnyRuleset, state: Any, action: Any, dice: DiceSource, *, index: int = 1) -> Resolution:
     """Resolve one action through ``ruleset``; a refusal by the rules becomes a ``refused`` event."""
     actor, name, description = ruleset.describe_action(action)
     header = ActionStarted(index=index, actor=actor, verb=name, description=description)
     try:
         resolution = ruleset.resolve(state, action, dice)
-    except RuleRefusal as refusal:
-        return Resolution(
-            events=(header, Refused(actor=actor, verb=name, reason=refusal.message, rule=_rule_name(refusal.rule))),
-            state=state,
-            refused=True,
-        )
+    except RuleRefusal as refusal:  # the rule's name in the language now: a game's catalogue has p_("rule", NAME)
+        rule = p_("rule", refusal.rule) if refusal.rule else refusal.rule
+        refused = Refused(actor=actor, verb=name, reason=refusal.message, rule=rule)
+        return Resolution(events=(header, refused), state=state, refused=True)
     return Resolution(events=(header, *resolution.events), state=resolution.state)
 
 
@@ -115,10 +100,8 @@ def run_scenario(
 
     current = scenario.state if state is None else state
 
-    def step_resolver(at: Any, action: Any, dice: DiceSource, index: int) -> Resolution:
-        return resolve(scenario.ruleset, at, action, dice, index=index)
-
-    resolve_one = resolve_step or step_resolver
+    resolve_one = resolve_step or (lambda at, action, dice, index: resolve(scenario.ruleset, at, action, dice,
+                                                                            index=index))  # fmt: skip
     session: DiceSource | None = None
     for number, step in enumerate(scenario.steps):
         index = first_index + number

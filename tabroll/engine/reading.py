@@ -4,10 +4,13 @@ a game without one defines it not; its name is also importable from :mod:`tabrol
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.engine.steps import Step
+
+Side = tuple[tuple[bool, Container[str]] | None, Sequence[tuple[int, Any, Sequence[Any]]]]  # ReadStep.finish's
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,14 @@ class ReadStep(Step):
     def then(self, turn: Any, value: Any) -> Step | None:
         """Apply this rule to ``turn`` with ``value`` read of its roll; the step that follows (None: the end)."""
         raise NotImplementedError
+
+    def finish(self, turn: Any, values: Sequence[tuple[Any, int]]) -> Sequence[Side] | None:
+        """A final reading (every value ends the action: :meth:`then` returns None, draws no die, refuses nothing) may
+        answer for all ``values`` (each ``(value, ways)``) at once, ``turn`` left as it is, in sides (:data:`Side`):
+        what each decides of an outcome (its blows or not, the game's measures named; None: all), and its ends,
+        ``(ways, state, events since the step)``, each for the values whose ways it adds up (each side's: all), as
+        :meth:`then` leaves them in what the side decides. None: the walk takes each value through :meth:`then`."""
+        return None
 
     def advance(self, turn: Any) -> Step | None:
         return self.then(turn, self.reads(turn).read(turn))

@@ -300,18 +300,9 @@ class BaseTurn:
         for a source that reads no roll of the log: the exact walk reads its blows and measures)."""
         if not getattr(self.dice, "reads_rolls", True):
             return
-        self.emit(
-            Roll(
-                label=purpose,
-                dice=notation,
-                values=values,
-                kept=values,
-                total=sum(values),
-                unit=unit,
-                terms=(RolledDice(term, values, (True,) * len(values)),),
-                shown=PLAIN_SHOWN,  # "[1, 2, …]", built if it is ever read
-            )
-        )
+        terms = (RolledDice(term, values, (True,) * len(values)),)  # shown: "[1, 2, …]", built if it is ever read
+        self.emit(Roll(label=purpose, dice=notation, values=values, kept=values, total=sum(values), unit=unit,
+                       terms=terms, shown=PLAIN_SHOWN))  # fmt: skip
 
     def pick(self, options: Sequence[T], purpose: str, unit: str | None) -> T:
         """A random choice among ``options``, rolled as a die with one side per option (1 = the first) and logged

@@ -27,7 +27,7 @@ from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import STRIKE_KINDS, AnyRuleset, Ruleset
 from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
-from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
+from tabroll.odds.measures import GAME, Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
 DEFAULT_BUDGET = 200_000
@@ -167,6 +167,7 @@ class _Walker:
         self.node, self.numerator, self.denominator = self.root, 1, 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
+        self.finished = 0  # the values of final readings tallied (each a resolution)
         self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
         # the event kinds its blows read (None: any): the kit's own blows read the core's strikes alone
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
@@ -201,6 +202,19 @@ class _Walker:
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
             values, rolls = step.reads(turn).outcomes()
+            sides = step.finish(turn, values)
+            if sides is not None:  # a final reading: what each side decides of its ends' outcomes, added up here
+                self.finished, self.stopped, self.node, part = self.finished + len(values), True, node, Tally()
+                for number, (decides, ends) in enumerate(sides):  # (a tally keeps each figure apart: marginals)
+                    for ways, after, done in ends:
+                        got = self.tally.outcome(self.ruleset, self.action, self.state, after, done)
+                        if decides is not None:  # its blows, or not, and the game's measures it names
+                            got = {k: v for k, v in got.items() if (k[1] in decides[1] if k[0] == GAME else decides[0])}
+                        part.add(got, ways)
+                        part.weight -= ways if number else 0  # every side's ends stand for every value
+                opened.out[rolls], opened.leaves, node.pending = part, len(values), node.pending + 1
+                self.complete(opened)  # known below ``node``, where the resolution in flight stops
+                return None
             opened.resume, opened.pending, self.stopped = (turn, step), 2, True  # the resolution, the values
             self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
                                      index=len(values) - 1, origin=opened, read=True))  # fmt: skip
@@ -283,7 +297,7 @@ def _walk(
             if pushed:
                 break
     _spread(walker)
-    return ExactResult(tally=tally, leaves=root.leaves, resolutions=resolutions)
+    return ExactResult(tally=tally, leaves=root.leaves, resolutions=resolutions + walker.finished)
 
 
 def _read(

@@ -130,13 +130,46 @@ def walked_counting_draws(scenario: Any, action: Any, monkeypatch: Any) -> tuple
 
 def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch: Any) -> None:
     """Two Swords and two Combat dice (1,296 rolls), all of six faces: one reading step (``ReadRoll``), whose 50
-    sums of what the faces do (2 damage and a blank add up as 1 and 1 do) the walk takes each once from the
-    step, no die drawn: one resolution reaches the step, then one a sum."""
+    sums of what the faces do (2 damage and a blank add up as 1 and 1 do) the walk counts once each, no die
+    drawn: one resolution reaches the step, which answers every sum at once (``ReadRoll.finish``), none taken
+    through ``then``: in three sides, the blows and the Draugr by each of 10 damages and none, Ayrenn's tenacity
+    gained by each of 5 counts of tenacity faces, the dice she sends to the track by each of 3 of dice drained."""
     scenario = load_scenario_file(BENCHMARK)
     action = scenario.steps[0].action
+    finished, answer = [], ReadRoll.finish
+
+    def counted(self: ReadRoll, turn: Any, values: Any) -> Any:
+        finished.append(answer(self, turn, values))
+        return finished[-1]
+
+    def by_value(self: ReadRoll, turn: Any, value: Any) -> None:
+        raise AssertionError(f"{value} taken alone")
+
+    monkeypatch.setattr(ReadRoll, "finish", counted)
+    monkeypatch.setattr(ReadRoll, "then", by_value)
     walked, draws = walked_counting_draws(scenario, action, monkeypatch)
     assert walked.leaves == 50 and walked.resolutions == 51 and draws == 0
+    [((blows, _), creatures), ((no_blows, _), tenacities), ((none, track), tracks)] = finished[0]
+    assert (blows, no_blows, none, track) == (True, False, False, {"dice to cooldown: Ayrenn"})
+    assert (len(creatures), len(tenacities), len(tracks)) == (11, 5, 3)
+    assert {sum(ways for ways, _, _ in side) for side in (creatures, tenacities, tracks)} == {6**4}
+    monkeypatch.undo()
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
+
+
+@PROPERTY
+@given(engages())
+def test_a_plain_engage_answered_at_once_gives_what_each_sum_taken_alone_gives(scenario: Any) -> None:
+    """``ReadRoll.finish`` (every sum at once, in sides) against the same walk taking each sum through ``then``."""
+    action = scenario.steps[0].action
+    at_once = exact_odds(scenario.ruleset, scenario.state, action)
+    finish, ReadRoll.finish = ReadRoll.finish, lambda self, turn, values: None  # type: ignore[method-assign]
+    try:
+        alone = exact_odds(scenario.ruleset, scenario.state, action)
+    finally:
+        ReadRoll.finish = finish  # type: ignore[method-assign]
+    assert at_once.tally == alone.tally
+    assert (at_once.leaves, at_once.resolutions) == (alone.leaves, alone.resolutions)
 
 
 def test_a_chain_of_plain_engages_keeps_which_die_went_where() -> None:

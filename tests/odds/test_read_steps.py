@@ -405,3 +405,36 @@ def test_a_reading_walk_forks_once_per_node_not_once_per_value(barrage: Any, mon
     monkeypatch.setattr(Turn, "fork", lambda turn, dice: (forks.update(["fork"]), fork(turn, dice))[1])
     walked = exact_odds(barrage, state, action)
     assert walked.resolutions == 1_762 and forks["fork"] < 300  # 1,762 values, about 200 steps met
+
+
+@dataclass(frozen=True)
+class Final1(Read1):
+    """:class:`Read1` of a pool rolled once (a final reading), answering every count at once in two sides: what
+    the first roll counts by each count, the second roll (never made) by one end for every count."""
+
+    def finish(self, turn: Counting, values: Any) -> Any:
+        pool = turn.pool
+        if pool.again:
+            return None
+        firsts = [(ways, Pool(pool.dice, pool.sides, pool.success, False, hits), ()) for hits, ways in values]
+        return ((True, {"first"}), firsts), ((False, {"second"}), [(sum(w for _, w in values), pool, ())])
+
+    def then(self, turn: Counting, hits: int) -> Step | None:
+        assert turn.pool.again or not turn.walked, "a final reading's values are answered at once"
+        return super().then(turn, hits)
+
+
+class Finisher(Reader):
+    first: Step = Final1()
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(pools(), st.booleans())
+def test_a_final_reading_answered_at_once_gives_what_each_value_taken_alone_gives(pool: Pool, again: bool) -> None:
+    # Its sides' ends add up, figure by figure, as the values taken one by one through `then` (a node, a working
+    # area put back, a leaf each); one resolution reaches the step, and each value counts as one.
+    chained = Pool(min(pool.dice, 3), pool.sides, pool.success, again=again)
+    walked = exact_odds(Finisher(), chained, None)  # type: ignore[arg-type]
+    expected = exact_odds(Reader(), chained, None)  # type: ignore[arg-type]
+    assert walked.tally == expected.tally
+    assert (walked.leaves, walked.resolutions) == (expected.leaves, expected.resolutions)
