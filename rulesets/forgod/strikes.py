@@ -1,5 +1,5 @@
 """F0R60D's attacks: who may attack whom (:func:`attack_refusal`) and how often (FA), and the steps of an attack:
-the attack and evasion rolls (:class:`Strike`, :class:`Evasion`), the damage roll (:class:`DamageRoll`), a series
+the attack and evasion rolls (:class:`Strike`), the damage roll (:class:`DamageRoll`), a series
 (:class:`SeriesStrike`) and an area attack (:class:`AreaRound`, :class:`AreaStrike`); ``do: attack``."""
 
 from __future__ import annotations
@@ -146,8 +146,9 @@ class Form:
 @dataclass(frozen=True)
 class Strike(BattleStep):
     """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, drawn together (the
-    rules read them only as a miss, a hit or a critical hit); then what :class:`Evasion` decides. ``then`` follows
-    the strike, ``evaded`` instead when the target evades it. ``attack_die``: an area attack's one die.
+    rules read them only as a miss, a hit or a critical hit; ties go to the defender, :func:`~.checks.natural_ten`);
+    on a hit, the answers, then :class:`DamageRoll`. ``then`` follows the strike, ``evaded`` instead when the target
+    evades it. ``attack_die``: an area attack's one die, against which only the evasion die is drawn.
     ``answers``: whether the form's ``responses`` before the damage roll are still to come (on its first hit)."""
 
     form: Form
@@ -166,48 +167,26 @@ class Strike(BattleStep):
         for text in notes:
             turn.note(text, a)
         bonuses = [*bonuses, *form.extra_attack]
+        evasion_bonus = evasion_bonuses(state, target)
         attack_die = self.attack_die
         if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
             attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
-            return self._evasion(attack_die, attack_total).take(turn)
+            purpose = _("evasion roll of {t}", t=t)
+            against = Opposed(attack_total - attack_die + edge((), evasion_bonus), critical=True, die=attack_die)
+            (die,) = turn.draw_compared(10, (purpose,), against)
+            return self._rolled(turn, attack_die, attack_total, die, purpose, evasion_bonus)
         purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
-        evasion_bonus = evasion_bonuses(state, target)
         dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
         attack_die = turn.logged_d10(dice[0], purposes[0], a)
         attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
-        return self._evasion(attack_die, attack_total).rolled(turn, dice[1], purposes[1], evasion_bonus)
+        return self._rolled(turn, attack_die, attack_total, dice[1], purposes[1], evasion_bonus)
 
-    def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
-        form, t = self.form, self.target
-        return Evasion(form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers)
-
-
-@dataclass(frozen=True)
-class Evasion(BattleStep):
-    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``, ties to the
-    defender, :func:`~.checks.natural_ten`); on a hit, the answers, then :class:`DamageRoll`. See :class:`Strike`."""
-
-    form: Form
-    target: str
-    attack_die: int
-    attack_total: int
-    then: BattleStep
-    evaded: BattleStep | None = None
-    answers: bool = False
-
-    def take(self, turn: ForgodTurn) -> BattleStep:
-        t = self.target
-        purpose = _("evasion roll of {t}", t=t)
-        bonuses = evasion_bonuses(turn.state, turn.unit(t))
-        against = Opposed(self.attack_total - self.attack_die + edge((), bonuses), critical=True, die=self.attack_die)
-        (die,) = turn.draw_compared(10, (purpose,), against)
-        return self.rolled(turn, die, purpose, bonuses)
-
-    def rolled(self, turn: ForgodTurn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
+    def _rolled(
+        self, turn: ForgodTurn, attack_die: int, attack_total: int, evasion_die: int, purpose: str, bonuses: list[Bonus]
+    ) -> BattleStep:
         """The evasion roll ``evasion_die``, drawn already, logged with its ``bonuses``; then the hit or the miss."""
         a, t = self.form.attacker, self.target
-        attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
         evasion_total = turn.apply(evasion_die, bonuses, said_once(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
