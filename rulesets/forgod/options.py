@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from tabroll.kit.models import Strict
 
@@ -86,9 +86,3 @@ class ForgodOptions(Strict):
             "as a ruling). The other turn rules still hold."
         ),
     )
-
-    @field_validator("cover_fa_floor", mode="before")
-    @classmethod
-    def _number_from_text(cls, value: Any) -> Any:
-        # ``--option cover_fa_floor=1`` arrives as the text "1".
-        return int(value) if isinstance(value, str) and value.strip() in ("0", "1") else value
