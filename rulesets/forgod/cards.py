@@ -92,6 +92,11 @@ class AbilityInput(Strict):
             raise ValueError(_("a 'save' resists a negative effect: give 'paralyse'"))
         return self
 
+    @property
+    def heals(self) -> bool:
+        """Healing or repair only: usable in any phase, and not the card's action."""
+        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
+
 
 class EffectInput(Strict):
     """What a special unit does while it stands on the field, as data: modifiers to the rolls of the cards

@@ -26,7 +26,7 @@ from .cards import UnitInput
 from .messages import _, n_
 from .model import ForgodScenario
 from .options import ForgodOptions
-from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
+from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
 from .words import plain
 
 R = TypeVar("R")
@@ -242,11 +242,8 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         name=name,
         position=square,
         additions=tuple(_record(Addition, a) for a in entry.additions),
-        abilities=tuple(
-            _record(Ability, a, save=(a.save.stat, a.save.against) if a.save is not None else None)
-            for a in entry.abilities
-        ),
-        effects=tuple(_record(Effect, e) for e in entry.effects),
+        abilities=tuple(entry.abilities),
+        effects=tuple(entry.effects),
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )

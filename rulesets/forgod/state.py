@@ -4,11 +4,14 @@ The first side's field is rows 0-2 (0 retaguardia, 1 normal, 2 avanzada), the se
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
+
+if TYPE_CHECKING:
+    from .cards import AbilityInput, EffectInput
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
@@ -46,45 +49,6 @@ def with_copies(additions: tuple[Addition, ...], addition: Addition) -> tuple[Ad
     return (*additions, addition)
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """A special ability as data (see the scenario model's AbilityInput)."""
-
-    name: str
-    activation: str = "native"
-    timing: str = "instant"
-    uses_per_turn: int | None = None
-    target: str = "any"
-    heal: int | None = None
-    heal_roll: str | None = None
-    cure: bool = False
-    paralyse: bool | int = False
-    save: tuple[str, int] | None = None
-    attack: int = 0
-    damage: int = 0
-    evasion: int = 0
-
-    @property
-    def heals(self) -> bool:
-        """Healing or repair only: usable in any phase, and not the card's action."""
-        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """A special unit's effect (``EffectInput``): modifiers to the rolls of the cards of one side (``allies`` or
-    ``enemies``), within ``within`` squares of the special unit (None: anywhere)."""
-
-    name: str
-    affects: str = "allies"
-    within: int | None = None
-    attack: int = 0
-    damage: int = 0
-    evasion: int = 0
-    fortitude: int = 0
-    morale: int = 0
-
-
 @hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
 class Card(HashedOnce):
@@ -120,8 +84,8 @@ class Card(HashedOnce):
     reach: int | None = None
     movement: int | None = None
     additions: tuple[Addition, ...] = ()
-    abilities: tuple[Ability, ...] = ()
-    effects: tuple[Effect, ...] = ()
+    abilities: tuple[AbilityInput, ...] = ()
+    effects: tuple[EffectInput, ...] = ()
     ability_uses: tuple[tuple[str, int], ...] = ()
     absorption_active: bool | None = None
     flying: bool = False
