@@ -130,13 +130,15 @@ def _count_use(turn: ForgodTurn, card: Card, ability: AbilityInput, used: int) -
     if ability.activation != "native" and card.kind not in ("beast", "war_machine"):
         spent = next(a for a in card.additions if a.kind == "experience" and a.line == ability.activation)
         left = tuple(
-            replace(a, copies=a.copies - 1) if a is spent else a
+            a.model_copy(update={"copies": a.copies - 1}) if a is spent else a
             for a in card.additions
             if a is not spent or a.copies > 1
         )
         card = replace(card, additions=left)
         index = state.side_index(card.side)
-        state = replace(state, oxido=at_side(state.oxido, index, (*state.oxido[index], replace(spent, copies=1))))
+        state = replace(
+            state, oxido=at_side(state.oxido, index, (*state.oxido[index], spent.model_copy(update={"copies": 1})))
+        )
         turn.note(_("the instant {label} is used: it goes to the Óxido", label=spent.label), card.name)
     turn.state = state.with_unit(card)
     return card

@@ -73,6 +73,11 @@ class AdditionInput(Strict):
             raise ValueError(_("only an experience addition is ECB or Liderazgo"))
         return self
 
+    @property
+    def label(self) -> str:
+        """How the log names it: its name, else its kind."""
+        return self.name or self.kind
+
 
 class DeckCardInput(AdditionInput):
     """Addition cards in a side's addition deck (or hand): ``count`` identical cards."""

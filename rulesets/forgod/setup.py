@@ -20,13 +20,13 @@ from tabroll.loading.validation import problems_error, validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
-from .additions import DeckCardInput
+from .additions import AdditionInput, DeckCardInput
 from .army import army_problems
 from .cards import UnitInput
 from .messages import _, n_
 from .model import ForgodScenario
 from .options import ForgodOptions
-from .state import LINE_NAMES, ROWS_PER_FIELD, Addition, Battle, Card
+from .state import LINE_NAMES, ROWS_PER_FIELD, Battle, Card
 from .words import plain
 
 R = TypeVar("R")
@@ -241,7 +241,7 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         entry,
         name=name,
         position=square,
-        additions=tuple(_record(Addition, a) for a in entry.additions),
+        additions=tuple(entry.additions),
         abilities=tuple(entry.abilities),
         effects=tuple(entry.effects),
         paralysed=entry.paralysed is not False,
@@ -249,12 +249,12 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
     )
 
 
-def _pile(entries: list[DeckCardInput]) -> tuple[Addition, ...]:
+def _pile(entries: list[DeckCardInput]) -> tuple[AdditionInput, ...]:
     """The cards of a deck or hand, one per card, in the order given."""
-    return tuple(_record(Addition, e, copies=1) for e in entries for _ in range(e.count))
+    return tuple(AdditionInput(**e.model_dump(exclude={"count"})) for e in entries for _ in range(e.count))
 
 
-def _deck(entries: list[DeckCardInput] | None) -> tuple[Addition, ...] | None:
+def _deck(entries: list[DeckCardInput] | None) -> tuple[AdditionInput, ...] | None:
     return None if entries is None else _pile(entries)
 
 

@@ -10,12 +10,16 @@ from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
 
+from .additions import AdditionInput
+
 if TYPE_CHECKING:
     from .cards import AbilityInput, EffectInput
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
 T = TypeVar("T")
+Decks = tuple[tuple[AdditionInput, ...] | None, tuple[AdditionInput, ...] | None]
+"""Each side's addition deck, as the battle keeps them (None: no deck kept)."""
 
 
 def at_side(pair: tuple[T, T], index: int, value: T) -> tuple[T, T]:
@@ -23,29 +27,13 @@ def at_side(pair: tuple[T, T], index: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
-@dataclass(frozen=True, slots=True)
-class Addition:
-    kind: str
-    name: str
-    copies: int = 1
-    attack: int = 0
-    damage: int = 0
-    evasion: int = 0
-    absorption: int = 0
-    constant_absorption: int = 0
-    line: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.name or self.kind
-
-
-def with_copies(additions: tuple[Addition, ...], addition: Addition) -> tuple[Addition, ...]:
+def with_copies(additions: tuple[AdditionInput, ...], addition: AdditionInput) -> tuple[AdditionInput, ...]:
     """``additions`` with ``addition`` added: its copies join the first identical addition, or it comes last."""
-    one = replace(addition, copies=1)
+    one = addition.model_copy(update={"copies": 1})
     for i, held in enumerate(additions):
-        if replace(held, copies=1) == one:
-            return (*additions[:i], replace(held, copies=held.copies + addition.copies), *additions[i + 1 :])
+        if held.model_copy(update={"copies": 1}) == one:
+            joined = held.model_copy(update={"copies": held.copies + addition.copies})
+            return (*additions[:i], joined, *additions[i + 1 :])
     return (*additions, addition)
 
 
@@ -83,7 +71,7 @@ class Card(HashedOnce):
     summoner_fallen: bool = False
     reach: int | None = None
     movement: int | None = None
-    additions: tuple[Addition, ...] = ()
+    additions: tuple[AdditionInput, ...] = ()
     abilities: tuple[AbilityInput, ...] = ()
     effects: tuple[EffectInput, ...] = ()
     ability_uses: tuple[tuple[str, int], ...] = ()
@@ -159,9 +147,9 @@ class Battle:
     mode: str | None = None
     reserve: tuple[int, int] | None = None
     reinforcement_cards: tuple[int, int] = (0, 0)
-    decks: tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None] = (None, None)  # None: no deck kept
-    hands: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
-    oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
+    decks: Decks = (None, None)
+    hands: tuple[tuple[AdditionInput, ...], tuple[AdditionInput, ...]] = ((), ())
+    oxido: tuple[tuple[AdditionInput, ...], tuple[AdditionInput, ...]] = ((), ())
     owed_discards: tuple[int, int] = (0, 0)  # additions a side must discard: an enemy reached its rear line
 
     def __post_init__(self) -> None:

@@ -19,13 +19,11 @@ from tabroll.kit.roster import Roster
 from .army import slot_overflow
 from .bonuses import Bonus
 from .messages import _, n_
-from .state import Addition, Battle, Card, Charge, at_side, with_copies
+from .state import Battle, Card, Charge, Decks, at_side, with_copies
 
 if TYPE_CHECKING:
     from .actions import Action
-
-Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
-"""Each side's addition deck, as the battle keeps them (None: no deck kept)."""
+    from .additions import AdditionInput
 
 
 @dataclass(kw_only=True)
@@ -218,7 +216,7 @@ def _round_for(turn: ForgodTurn, state: Battle, card: Card, index: int) -> froze
     return frozenset()
 
 
-def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
+def _take(pile: list[AdditionInput], name: str, side: str, where: str) -> AdditionInput:
     for i, addition in enumerate(pile):
         if addition.label == name or addition.name == name:
             return pile.pop(i)
@@ -257,7 +255,7 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles)
 
 
-def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
+def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[AdditionInput]) -> Decks:
     """A troop card's side draws one addition at random from its deck into ``hand`` (one per turn, a detachment
     too; none for war machines and invocations); the decks after it."""
     decks = state.decks
@@ -296,8 +294,8 @@ def _discard(
     state: Battle,
     side: str,
     index: int,
-    hand: list[Addition],
-    oxido: list[Addition],
+    hand: list[AdditionInput],
+    oxido: list[AdditionInput],
     discards: list[str],
 ) -> Battle:
     """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
@@ -323,7 +321,7 @@ def _discard(
     return state
 
 
-def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
+def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> Card:
     """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
     black addition."""
     if addition.kind == "black":
