@@ -1,5 +1,5 @@
 """F0R60D scenario files: the pydantic model of a whole file (:class:`ForgodScenario`); its parts are in
-``words.py``, ``options.py``, ``cards.py``, ``additions.py`` and ``actions.py``."""
+``words.py``, ``options.py``, ``cards.py`` and ``actions.py``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from pydantic import Field, model_validator
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
 from .actions import Action, ResponseInput
-from .additions import DeckCardInput
-from .cards import UnitInput
+from .cards import DeckCardInput, UnitInput
 from .messages import N_, _
 from .options import SUGGESTED_POINTS, ForgodOptions, Mode, Tier
 

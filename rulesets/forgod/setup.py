@@ -20,9 +20,8 @@ from tabroll.loading.validation import problems_error, validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
-from .additions import AdditionInput, DeckCardInput
 from .army import army_problems
-from .cards import UnitInput
+from .cards import AdditionInput, DeckCardInput, UnitInput
 from .messages import _, n_
 from .model import ForgodScenario
 from .options import ForgodOptions

@@ -4,16 +4,13 @@ The first side's field is rows 0-2 (0 retaguardia, 1 normal, 2 avanzada), the se
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
 
-from .additions import AdditionInput
-
-if TYPE_CHECKING:
-    from .cards import AbilityInput, EffectInput
+from .cards import AbilityInput, AdditionInput, EffectInput
 
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}

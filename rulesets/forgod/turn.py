@@ -23,7 +23,7 @@ from .state import Battle, Card, Charge, Decks, at_side, with_copies
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .additions import AdditionInput
+    from .cards import AdditionInput
 
 
 @dataclass(kw_only=True)
