@@ -5,9 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from tabroll.engine import Scenario
 from tabroll.errors import InputError
@@ -27,8 +25,6 @@ from .model import ForgodScenario
 from .options import ForgodOptions
 from .state import LINE_NAMES, ROWS_PER_FIELD, Battle, Card
 from .words import plain
-
-R = TypeVar("R")
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
@@ -228,16 +224,9 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
     )
 
 
-def _record(kind: type[R], entry: BaseModel, **given: Any) -> R:
-    """A record of ``kind`` from the fields of the file's ``entry`` of the same name, and ``given``."""
-    shared = {f.name for f in dataclasses.fields(kind)} & type(entry).model_fields.keys()  # type: ignore[arg-type]
-    return kind(**{name: getattr(entry, name) for name in shared - given.keys()}, **given)
-
-
 def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
-    return _record(
-        Card,
-        entry,
+    """The card of the file's ``entry`` on ``square``: every field the two share, and ``given`` its own way."""
+    given: dict[str, Any] = dict(
         name=name,
         position=square,
         additions=tuple(entry.additions),
@@ -246,6 +235,8 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
+    shared = {f.name for f in dataclasses.fields(Card)} & UnitInput.model_fields.keys()
+    return Card(**{field: getattr(entry, field) for field in shared - given.keys()}, **given)
 
 
 def _pile(entries: list[DeckCardInput]) -> tuple[AdditionInput, ...]:
