@@ -1,6 +1,6 @@
 """F0R60D rules: ``resolve(state, action, dice) -> Resolution``, and :data:`HANDLERS`, the one table from action
 class to handler, filled by the modules of the rules (``@HANDLERS.on(Action)``): ``turn.py`` (a card's turn),
-``strikes.py``, ``wounds.py``, ``checks.py`` (attacks and opposed rolls), ``manoeuvres.py`` (strategic actions of
+``strikes.py``, ``checks.py`` (attacks and opposed rolls), ``manoeuvres.py`` (strategic actions of
 combat), ``strategy.py`` (the army's), ``abilities.py``.
 
 Pure: every die drawn from the injected source; an action the rules forbid raises :class:`RuleRefusal`. Every
