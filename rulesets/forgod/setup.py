@@ -21,8 +21,7 @@ from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .army import army_problems
 from .cards import AdditionInput, DeckCardInput, UnitInput
 from .messages import _, n_
-from .model import ForgodScenario
-from .options import ForgodOptions
+from .model import ForgodOptions, ForgodScenario
 from .state import LINE_NAMES, ROWS_PER_FIELD, Battle, Card
 from .words import plain
 
