@@ -14,10 +14,9 @@ from tabroll.frozen import replace
 from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
 from .events import OpposedCheck
-from .flow import END, BattleStep
 from .messages import _, said_once
 from .state import Card
-from .turn import HANDLERS, ForgodTurn, remove
+from .turn import END, HANDLERS, BattleStep, ForgodTurn, remove
 
 MAX_INITIATIVE_ROLLS = 50
 

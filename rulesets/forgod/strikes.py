@@ -18,10 +18,9 @@ from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, absorption_off, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, Opposed, edge, natural_ten
 from .events import CardsLost, Multiplier
-from .flow import END, BattleStep, Unbroken
 from .messages import N_, _, said_once
 from .state import Battle, Card
-from .turn import HANDLERS, ForgodTurn, remove, turn_moves
+from .turn import END, HANDLERS, BattleStep, ForgodTurn, Unbroken, remove, turn_moves
 
 
 def attack_refusal(
