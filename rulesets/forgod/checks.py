@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, said
+from tabroll.events import said
 from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
@@ -152,12 +152,6 @@ class Morale(BattleStep):
                 morale=commander.morale,
             )
         )
-        # once a troop that may flee was struck in this action (an area attack), no step between (see Unbroken)
-        struck = {e.target for e in turn.events if isinstance(e, (Hit, Miss))}
-        if any(name in struck for name in troops):
-            for name in troops:
-                _morale_roll(turn, commander.name, commander.morale, name)
-            return then
         return Morale(commander.name, commander.morale, troops, then)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
