@@ -40,22 +40,22 @@ def labels(board: Board) -> dict[str, str]:
     return out
 
 
-def tokens(board: Board) -> dict[Hex, tuple[str, str]]:
-    """``hex -> (token, kind)`` with kind one of empty, singularity, ahotnik, demon."""
+def tokens(board: Board) -> dict[Hex, tuple[str, Tone]]:
+    """``hex -> (token, tone)``: an Ahotnik an ally, a Demon an enemy, the Singularity a feature, an empty hex faint."""
     names = labels(board)
-    out: dict[Hex, tuple[str, str]] = {h: (EMPTY, "empty") for h in board.map.cells}
+    out: dict[Hex, tuple[str, Tone]] = {h: (EMPTY, "faint") for h in board.map.cells}
     for h in board.map.blocked:
-        out[h] = (SINGULARITY, "singularity")
+        out[h] = (SINGULARITY, "feature")
     for d in board.demons:
         if d.position is not None:
-            out[d.position] = (names[d.name] + " ", "demon")
+            out[d.position] = (names[d.name] + " ", "enemy")
     for a in board.ahotniks:
-        out[a.position] = (names[a.name] + ARROWS[board.map.side_name(a.facing)], "ahotnik")
+        out[a.position] = (names[a.name] + ARROWS[board.map.side_name(a.facing)], "ally")
     return out
 
 
-def grid(board: Board) -> list[list[tuple[str, str]]] | None:
-    """The picture as lines of ``(text, kind)`` pieces, or None when the map is too big to draw."""
+def grid(board: Board) -> list[list[tuple[str, Tone]]] | None:
+    """The picture as lines of ``(text, tone)`` pieces, or None when the map is too big to draw."""
     m = board.map
     placed = {m.to_offset(h): tok for h, tok in tokens(board).items()}
     cols = [c for c, _ in placed]
@@ -64,13 +64,13 @@ def grid(board: Board) -> list[list[tuple[str, str]]] | None:
     width, height = max(cols) - c0 + 1, max(rows) - r0 + 1
     if width > MAX_COLUMNS or height > MAX_ROWS:
         return None
-    lines: list[list[tuple[str, str]]] = []
+    lines: list[list[tuple[str, Tone]]] = []
     if m.orientation is Orientation.POINTY:
         for row in range(r0, r0 + height):
-            line: list[tuple[str, str]] = [("  ", "empty")] if row % 2 else []
+            line: list[tuple[str, Tone]] = [("  ", "faint")] if row % 2 else []
             for col in range(c0, c0 + width):
-                line.append(placed.get((col, row), ("   ", "empty")))
-                line.append((" ", "empty"))
+                line.append(placed.get((col, row), ("   ", "faint")))
+                line.append((" ", "faint"))
             lines.append(line)
     else:
         for row in range(r0, r0 + height):
@@ -78,12 +78,14 @@ def grid(board: Board) -> list[list[tuple[str, str]]] | None:
                 line = []
                 for col in range(c0, c0 + width):
                     show = col % 2 == half
-                    line.append(placed.get((col, row), ("   ", "empty")) if show else ("   ", "empty"))
-                    line.append((" ", "empty"))
+                    line.append(placed.get((col, row), ("   ", "faint")) if show else ("   ", "faint"))
+                    line.append((" ", "faint"))
                 lines.append(line)
-    for line in lines:  # no blank pieces after the last hex's token
+    for line in lines:  # no blank pieces after the last hex's token, and no space after its label
         while line and not line[-1][0].strip():
             line.pop()
+        if line:
+            line[-1] = (line[-1][0].rstrip(), line[-1][1])
     return lines
 
 
@@ -131,9 +133,6 @@ def legend(board: Board) -> list[str]:
     return out
 
 
-_TONES: dict[str, Tone] = {"ahotnik": "ally", "demon": "enemy", "singularity": "feature", "empty": "faint"}
-
-
 def state_view(board: Board) -> StateView:
     """The board drawn (when it is small enough), a blank line, and the legend."""
     picture = grid(board)
@@ -141,12 +140,7 @@ def state_view(board: Board) -> StateView:
     if picture is None:
         lines.append(text_line(_("(map too large to draw)"), "faint"))
     else:
-        for row in picture:
-            pieces = [(text, _TONES[kind]) for text, kind in row]
-            if pieces:  # the last hex's token ends the line (a demon's label leaves a space after it)
-                last, tone = pieces[-1]
-                pieces[-1] = (last.rstrip(), tone)
-            lines.append(tuple(pieces))
+        lines += [tuple(row) for row in picture]
     lines.append(())
     entries = legend(board)
     over = len(entries) - 1 if board.game_over else len(entries)  # the end of the game is the last line

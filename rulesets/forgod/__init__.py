@@ -18,7 +18,7 @@ from tabroll.kit.hooks import hook
 if TYPE_CHECKING:
     from tabroll.events import Event
 
-    from .model import Action
+    from .actions import Action
     from .state import Battle
 
 

@@ -9,9 +9,10 @@ from tabroll.frozen import replace
 
 from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses
+from .cards import AbilityInput
 from .events import OpposedCheck
 from .messages import _, n_
-from .state import Ability, Battle, Card, at_side
+from .state import Battle, Card, at_side
 from .turn import HANDLERS, ForgodTurn, restore, turn_moves
 
 
@@ -51,7 +52,7 @@ def use_ability(turn: ForgodTurn, act: AbilityAction, answering: str | None = No
 HANDLERS.on(AbilityAction)(use_ability)  # not a decorator: its type would lose ``answering``
 
 
-def _instant_ability(card: Card, name: str) -> Ability:
+def _instant_ability(card: Card, name: str) -> AbilityInput:
     """The card's instant ability of that name, if the card may use it: on the field and not paralysed."""
     ability = next((a for a in card.abilities if a.name == name), None)
     if ability is None:
@@ -75,7 +76,7 @@ def _instant_ability(card: Card, name: str) -> Ability:
     return ability
 
 
-def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None) -> tuple[Card, int]:
+def _use_allowed(state: Battle, card: Card, ability: AbilityInput, aimed: str | None) -> tuple[Card, int]:
     """The ability's target and the card's uses of it since its last turn, if this use is allowed: the ability
     active, its FH not spent, its target on the field and of the kind it aims at."""
     if not ability_active(card, ability):
@@ -119,7 +120,7 @@ def _use_allowed(state: Battle, card: Card, ability: Ability, aimed: str | None)
     return target, used
 
 
-def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Card:
+def _count_use(turn: ForgodTurn, card: Card, ability: AbilityInput, used: int) -> Card:
     """The card after the use: one more use counted (FH), and an ECB or Liderazgo ability's experience addition
     spent (beasts and war machines spend none)."""
     state = turn.state
@@ -129,24 +130,26 @@ def _count_use(turn: ForgodTurn, card: Card, ability: Ability, used: int) -> Car
     if ability.activation != "native" and card.kind not in ("beast", "war_machine"):
         spent = next(a for a in card.additions if a.kind == "experience" and a.line == ability.activation)
         left = tuple(
-            replace(a, copies=a.copies - 1) if a is spent else a
+            a.model_copy(update={"copies": a.copies - 1}) if a is spent else a
             for a in card.additions
             if a is not spent or a.copies > 1
         )
         card = replace(card, additions=left)
         index = state.side_index(card.side)
-        state = replace(state, oxido=at_side(state.oxido, index, (*state.oxido[index], replace(spent, copies=1))))
+        state = replace(
+            state, oxido=at_side(state.oxido, index, (*state.oxido[index], spent.model_copy(update={"copies": 1})))
+        )
         turn.note(_("the instant {label} is used: it goes to the Óxido", label=spent.label), card.name)
     turn.state = state.with_unit(card)
     return card
 
 
-def _paralysis(turn: ForgodTurn, card: Card, ability: Ability, target: Card) -> Card:
+def _paralysis(turn: ForgodTurn, card: Card, ability: AbilityInput, target: Card) -> Card:
     """A paralysing ability on its target: its save first, if any (1d10 + the stat reaches the figure, or a
     natural 10), then paralysed until cured or for the ability's rounds."""
     saved = False
     if ability.save is not None:
-        stat, against = ability.save
+        stat, against = ability.save.stat, ability.save.against
         word = "Fortaleza" if stat == "fortitude" else "Moral"
         die = turn.d10(
             _("{word} roll of {target} against {ability}", word=word, target=target.name, ability=ability.name),

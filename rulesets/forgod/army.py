@@ -12,8 +12,7 @@ from tabroll.loading.validation import Problem
 from tabroll.loading.yaml_source import YamlDocument
 
 from .messages import N_, _, n_
-from .model import ForgodScenario
-from .options import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL
+from .model import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario
 from .state import Battle, Card
 from .words import INVOCATIONS, KIND_WORDS
 

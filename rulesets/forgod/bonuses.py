@@ -3,8 +3,9 @@ card's absorptions and abilities are active. Pure functions of the battle: they 
 
 from __future__ import annotations
 
+from .cards import AbilityInput
 from .messages import _, n_
-from .state import Ability, Battle, Card
+from .state import Battle, Card
 
 Bonus = tuple[str, int]
 """A named change to a roll: ``("Avanzada", 4)``."""
@@ -86,7 +87,7 @@ def is_ranged(card: Card, target: Card, mode: str | None) -> bool:
     return False
 
 
-def ability_active(card: Card, ability: Ability) -> bool:
+def ability_active(card: Card, ability: AbilityInput) -> bool:
     """A native ability is always there; an ECB or Liderazgo one needs an equipped experience addition of that
     line, except on beasts and war machines."""
     if ability.activation == "native" or card.kind in ("beast", "war_machine"):

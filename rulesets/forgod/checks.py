@@ -8,16 +8,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Hit, Miss, said
+from tabroll.events import said
 from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
 from .events import OpposedCheck
-from .flow import END, BattleStep
 from .messages import _, said_once
 from .state import Card
-from .turn import HANDLERS, ForgodTurn, remove
+from .turn import END, HANDLERS, BattleStep, ForgodTurn, remove
 
 MAX_INITIATIVE_ROLLS = 50
 
@@ -153,12 +152,6 @@ class Morale(BattleStep):
                 morale=commander.morale,
             )
         )
-        # once a troop that may flee was struck in this action (an area attack), no step between (see Unbroken)
-        struck = {e.target for e in turn.events if isinstance(e, (Hit, Miss))}
-        if any(name in struck for name in troops):
-            for name in troops:
-                _morale_roll(turn, commander.name, commander.morale, name)
-            return then
         return Morale(commander.name, commander.morale, troops, then)
 
     def take(self, turn: ForgodTurn) -> BattleStep:

@@ -11,11 +11,10 @@ from tabroll.errors import RuleRefusal
 from .actions import ChargeAction, FlankAction, ImpactAction, MoveAction, ReleaseAction, RoyalGuardAction, ShieldAction
 from .bonuses import Bonus
 from .checks import stat_check
-from .flow import END, BattleStep
 from .messages import _
 from .state import Charge
 from .strikes import Form, Strike, attacking_turn, strike_series
-from .turn import HANDLERS, ForgodTurn, charge_due, turn_moves
+from .turn import END, HANDLERS, BattleStep, ForgodTurn, charge_due, turn_moves
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """F0R60D rules: ``resolve(state, action, dice) -> Resolution``, and :data:`HANDLERS`, the one table from action
 class to handler, filled by the modules of the rules (``@HANDLERS.on(Action)``): ``turn.py`` (a card's turn),
-``strikes.py``, ``wounds.py``, ``checks.py`` (attacks and opposed rolls), ``manoeuvres.py`` (strategic actions of
+``strikes.py``, ``checks.py`` (attacks and opposed rolls), ``manoeuvres.py`` (strategic actions of
 combat), ``strategy.py`` (the army's), ``abilities.py``.
 
 Pure: every die drawn from the injected source; an action the rules forbid raises :class:`RuleRefusal`. Every
 handler works on one :class:`~.turn.ForgodTurn`, so each ruling is told once per action. A handler that rolls dice
-the rest of the action reads returns its first step (``flow.BattleStep``), which :func:`resolve` takes to the end.
+the rest of the action reads returns its first step (``turn.BattleStep``), which :func:`resolve` takes to the end.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from tabroll.engine import Resolution
 from tabroll.errors import RuleRefusal
 
 from . import abilities, checks, manoeuvres, strategy, strikes  # noqa: F401  (each registers its handlers)
-from .flow import BattleStep, battle_result
 from .messages import _
 from .state import Battle
-from .turn import HANDLERS, ForgodTurn
+from .turn import HANDLERS, BattleStep, ForgodTurn, battle_result
 
 __all__ = ["HANDLERS", "resolve"]
 

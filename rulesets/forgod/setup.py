@@ -5,9 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from tabroll.engine import Scenario
 from tabroll.errors import InputError
@@ -20,16 +18,12 @@ from tabroll.loading.validation import problems_error, validate
 from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
-from .additions import DeckCardInput
 from .army import army_problems
-from .cards import UnitInput
+from .cards import AdditionInput, DeckCardInput, UnitInput
 from .messages import _, n_
-from .model import ForgodScenario
-from .options import ForgodOptions
-from .state import LINE_NAMES, ROWS_PER_FIELD, Ability, Addition, Battle, Card, Effect
+from .model import ForgodOptions, ForgodScenario
+from .state import LINE_NAMES, ROWS_PER_FIELD, Battle, Card
 from .words import plain
-
-R = TypeVar("R")
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:
@@ -229,35 +223,27 @@ def _square(shell: Battle, name: str, entry: UnitInput, placed: list[Card]) -> S
     )
 
 
-def _record(kind: type[R], entry: BaseModel, **given: Any) -> R:
-    """A record of ``kind`` from the fields of the file's ``entry`` of the same name, and ``given``."""
-    shared = {f.name for f in dataclasses.fields(kind)} & type(entry).model_fields.keys()  # type: ignore[arg-type]
-    return kind(**{name: getattr(entry, name) for name in shared - given.keys()}, **given)
-
-
 def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
-    return _record(
-        Card,
-        entry,
+    """The card of the file's ``entry`` on ``square``: every field the two share, and ``given`` its own way."""
+    given: dict[str, Any] = dict(
         name=name,
         position=square,
-        additions=tuple(_record(Addition, a) for a in entry.additions),
-        abilities=tuple(
-            _record(Ability, a, save=(a.save.stat, a.save.against) if a.save is not None else None)
-            for a in entry.abilities
-        ),
-        effects=tuple(_record(Effect, e) for e in entry.effects),
+        additions=tuple(entry.additions),
+        abilities=tuple(entry.abilities),
+        effects=tuple(entry.effects),
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
+    shared = {f.name for f in dataclasses.fields(Card)} & UnitInput.model_fields.keys()
+    return Card(**{field: getattr(entry, field) for field in shared - given.keys()}, **given)
 
 
-def _pile(entries: list[DeckCardInput]) -> tuple[Addition, ...]:
+def _pile(entries: list[DeckCardInput]) -> tuple[AdditionInput, ...]:
     """The cards of a deck or hand, one per card, in the order given."""
-    return tuple(_record(Addition, e, copies=1) for e in entries for _ in range(e.count))
+    return tuple(AdditionInput(**e.model_dump(exclude={"count"})) for e in entries for _ in range(e.count))
 
 
-def _deck(entries: list[DeckCardInput] | None) -> tuple[Addition, ...] | None:
+def _deck(entries: list[DeckCardInput] | None) -> tuple[AdditionInput, ...] | None:
     return None if entries is None else _pile(entries)
 
 

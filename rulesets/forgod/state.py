@@ -10,9 +10,13 @@ from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
 
+from .cards import AbilityInput, AdditionInput, EffectInput
+
 ROWS_PER_FIELD = 3
 LINE_NAMES = {"front": "Avanzada", "normal": "Normal", "rear": "Retaguardia"}
 T = TypeVar("T")
+Decks = tuple[tuple[AdditionInput, ...] | None, tuple[AdditionInput, ...] | None]
+"""Each side's addition deck, as the battle keeps them (None: no deck kept)."""
 
 
 def at_side(pair: tuple[T, T], index: int, value: T) -> tuple[T, T]:
@@ -20,69 +24,14 @@ def at_side(pair: tuple[T, T], index: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
-@dataclass(frozen=True, slots=True)
-class Addition:
-    kind: str
-    name: str
-    copies: int = 1
-    attack: int = 0
-    damage: int = 0
-    evasion: int = 0
-    absorption: int = 0
-    constant_absorption: int = 0
-    line: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.name or self.kind
-
-
-def with_copies(additions: tuple[Addition, ...], addition: Addition) -> tuple[Addition, ...]:
+def with_copies(additions: tuple[AdditionInput, ...], addition: AdditionInput) -> tuple[AdditionInput, ...]:
     """``additions`` with ``addition`` added: its copies join the first identical addition, or it comes last."""
-    one = replace(addition, copies=1)
+    one = addition.model_copy(update={"copies": 1})
     for i, held in enumerate(additions):
-        if replace(held, copies=1) == one:
-            return (*additions[:i], replace(held, copies=held.copies + addition.copies), *additions[i + 1 :])
+        if held.model_copy(update={"copies": 1}) == one:
+            joined = held.model_copy(update={"copies": held.copies + addition.copies})
+            return (*additions[:i], joined, *additions[i + 1 :])
     return (*additions, addition)
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """A special ability as data (see the scenario model's AbilityInput)."""
-
-    name: str
-    activation: str = "native"
-    timing: str = "instant"
-    uses_per_turn: int | None = None
-    target: str = "any"
-    heal: int | None = None
-    heal_roll: str | None = None
-    cure: bool = False
-    paralyse: bool | int = False
-    save: tuple[str, int] | None = None
-    attack: int = 0
-    damage: int = 0
-    evasion: int = 0
-
-    @property
-    def heals(self) -> bool:
-        """Healing or repair only: usable in any phase, and not the card's action."""
-        return (self.heal is not None or self.heal_roll is not None or self.cure) and self.paralyse is False
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """A special unit's effect (``EffectInput``): modifiers to the rolls of the cards of one side (``allies`` or
-    ``enemies``), within ``within`` squares of the special unit (None: anywhere)."""
-
-    name: str
-    affects: str = "allies"
-    within: int | None = None
-    attack: int = 0
-    damage: int = 0
-    evasion: int = 0
-    fortitude: int = 0
-    morale: int = 0
 
 
 @hash_once  # hashed in every key of the exact walk
@@ -119,9 +68,9 @@ class Card(HashedOnce):
     summoner_fallen: bool = False
     reach: int | None = None
     movement: int | None = None
-    additions: tuple[Addition, ...] = ()
-    abilities: tuple[Ability, ...] = ()
-    effects: tuple[Effect, ...] = ()
+    additions: tuple[AdditionInput, ...] = ()
+    abilities: tuple[AbilityInput, ...] = ()
+    effects: tuple[EffectInput, ...] = ()
     ability_uses: tuple[tuple[str, int], ...] = ()
     absorption_active: bool | None = None
     flying: bool = False
@@ -195,9 +144,9 @@ class Battle:
     mode: str | None = None
     reserve: tuple[int, int] | None = None
     reinforcement_cards: tuple[int, int] = (0, 0)
-    decks: tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None] = (None, None)  # None: no deck kept
-    hands: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
-    oxido: tuple[tuple[Addition, ...], tuple[Addition, ...]] = ((), ())
+    decks: Decks = (None, None)
+    hands: tuple[tuple[AdditionInput, ...], tuple[AdditionInput, ...]] = ((), ())
+    oxido: tuple[tuple[AdditionInput, ...], tuple[AdditionInput, ...]] = ((), ())
     owed_discards: tuple[int, int] = (0, 0)  # additions a side must discard: an enemy reached its rear line
 
     def __post_init__(self) -> None:

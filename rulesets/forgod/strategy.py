@@ -14,7 +14,7 @@ from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction
 from .cards import detachment_limit
 from .events import Multiplier
 from .messages import _, n_
-from .options import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
+from .model import MODE_NAMES, MODE_UNITS, REINFORCEMENT_FACTOR
 from .state import Battle, Card, at_side, with_copies
 from .turn import HANDLERS, ForgodTurn, begin_turn, on_the_board, remove, vacant
 from .words import SquareInput

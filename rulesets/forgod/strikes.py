@@ -1,6 +1,7 @@
 """F0R60D's attacks: who may attack whom (:func:`attack_refusal`) and how often (FA), and the steps of an attack:
-the attack and evasion rolls (:class:`Strike`, :class:`Evasion`), the damage roll (:class:`DamageRoll`), a series
-(:class:`SeriesStrike`) and an area attack (:class:`AreaRound`, :class:`AreaStrike`); ``do: attack``."""
+the attack and evasion rolls (:class:`Strike`), the damage roll (:class:`DamageRoll`: the damage multiplied, less
+the target's :func:`absorptions`, never below 0, and the :func:`wound`), a series (:class:`SeriesStrike`) and an
+area attack (:class:`AreaRound`, :class:`AreaStrike`); ``do: attack``."""
 
 from __future__ import annotations
 
@@ -9,18 +10,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Event, Hit, Miss, Modifier
+from tabroll.events import Damage, Event, Hit, Miss, Modifier
 from tabroll.frozen import replace
 
 from .abilities import use_ability
 from .actions import AbilityAction, AttackAction, ResponseInput
-from .bonuses import Bonus, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
+from .bonuses import Bonus, absorption_off, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, Opposed, edge, natural_ten
-from .flow import END, BattleStep, Unbroken
+from .events import CardsLost, Multiplier
 from .messages import N_, _, said_once
 from .state import Battle, Card
-from .turn import HANDLERS, ForgodTurn, turn_moves
-from .wounds import absorptions, at_least_zero, multiply, wound
+from .turn import END, HANDLERS, BattleStep, ForgodTurn, Unbroken, remove, turn_moves
 
 
 def attack_refusal(
@@ -146,8 +146,9 @@ class Form:
 @dataclass(frozen=True)
 class Strike(BattleStep):
     """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, drawn together (the
-    rules read them only as a miss, a hit or a critical hit); then what :class:`Evasion` decides. ``then`` follows
-    the strike, ``evaded`` instead when the target evades it. ``attack_die``: an area attack's one die.
+    rules read them only as a miss, a hit or a critical hit; ties go to the defender, :func:`~.checks.natural_ten`);
+    on a hit, the answers, then :class:`DamageRoll`. ``then`` follows the strike, ``evaded`` instead when the target
+    evades it. ``attack_die``: an area attack's one die, against which only the evasion die is drawn.
     ``answers``: whether the form's ``responses`` before the damage roll are still to come (on its first hit)."""
 
     form: Form
@@ -166,48 +167,26 @@ class Strike(BattleStep):
         for text in notes:
             turn.note(text, a)
         bonuses = [*bonuses, *form.extra_attack]
+        evasion_bonus = evasion_bonuses(state, target)
         attack_die = self.attack_die
         if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
             attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
-            return self._evasion(attack_die, attack_total).take(turn)
+            purpose = _("evasion roll of {t}", t=t)
+            against = Opposed(attack_total - attack_die + edge((), evasion_bonus), critical=True, die=attack_die)
+            (die,) = turn.draw_compared(10, (purpose,), against)
+            return self._rolled(turn, attack_die, attack_total, die, purpose, evasion_bonus)
         purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
-        evasion_bonus = evasion_bonuses(state, target)
         dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
         attack_die = turn.logged_d10(dice[0], purposes[0], a)
         attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
-        return self._evasion(attack_die, attack_total).rolled(turn, dice[1], purposes[1], evasion_bonus)
+        return self._rolled(turn, attack_die, attack_total, dice[1], purposes[1], evasion_bonus)
 
-    def _evasion(self, attack_die: int, attack_total: int) -> Evasion:
-        form, t = self.form, self.target
-        return Evasion(form, t, attack_die, attack_total, self.then, self.evaded, answers=self.answers)
-
-
-@dataclass(frozen=True)
-class Evasion(BattleStep):
-    """The evasion roll of ``target`` against a strike's attack (``attack_die``, ``attack_total``, ties to the
-    defender, :func:`~.checks.natural_ten`); on a hit, the answers, then :class:`DamageRoll`. See :class:`Strike`."""
-
-    form: Form
-    target: str
-    attack_die: int
-    attack_total: int
-    then: BattleStep
-    evaded: BattleStep | None = None
-    answers: bool = False
-
-    def take(self, turn: ForgodTurn) -> BattleStep:
-        t = self.target
-        purpose = _("evasion roll of {t}", t=t)
-        bonuses = evasion_bonuses(turn.state, turn.unit(t))
-        against = Opposed(self.attack_total - self.attack_die + edge((), bonuses), critical=True, die=self.attack_die)
-        (die,) = turn.draw_compared(10, (purpose,), against)
-        return self.rolled(turn, die, purpose, bonuses)
-
-    def rolled(self, turn: ForgodTurn, evasion_die: int, purpose: str, bonuses: Sequence[Bonus]) -> BattleStep:
+    def _rolled(
+        self, turn: ForgodTurn, attack_die: int, attack_total: int, evasion_die: int, purpose: str, bonuses: list[Bonus]
+    ) -> BattleStep:
         """The evasion roll ``evasion_die``, drawn already, logged with its ``bonuses``; then the hit or the miss."""
         a, t = self.form.attacker, self.target
-        attack_die, attack_total = self.attack_die, self.attack_total
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
         evasion_total = turn.apply(evasion_die, bonuses, said_once(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
@@ -312,6 +291,134 @@ class DamageRoll(BattleStep):
         if fallen is None:
             return self.then
         return Morale.after_fall(turn, fallen, self.then)
+
+
+def at_least_zero(turn: ForgodTurn, total: int, unit: str) -> int:
+    if total < 0:
+        turn.emit(
+            Modifier(
+                applies_to=said_once(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit
+            )
+        )
+        return 0
+    return total
+
+
+def multiply(turn: ForgodTurn, total: int, factors: Sequence[tuple[int, str]], unit: str) -> int:
+    for factor, reason in factors:
+        total *= factor
+        turn.emit(
+            Multiplier(applies_to=said_once(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
+        )
+    return total
+
+
+def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
+    """The absorptions the target applies to this hit (as negative damage bonuses); marks Absorción as used."""
+    state = turn.state
+    t = target.name
+    charge = state.charge_by(t)
+    if (charge is not None and charge.flank) or t in state.exposed:
+        if target.absorption or target.constant_absorption:
+            turn.note(_("{t} is flanking and cannot apply any absorption", t=t), t)
+        return []
+    off = absorption_off(state, target)
+    if off is not None:
+        if target.absorption or target.constant_absorption:
+            turn.note(_("{t}'s absorptions are not active: {absorption_off}", t=t, absorption_off=off), t)
+        return []
+    sign = state.options.absorption_sign
+    adjust: list[Bonus] = []
+    if state.line_of(target) == "front":
+        adjust.append(("Avanzada", -2 if sign == "as_damage" else 2))
+    for shield in state.shields_on(t):
+        adjust.append((f"Escudo {shield}", 2 if sign == "as_damage" else -2))
+    if adjust:
+        turn.ruling(
+            "absorption_sign",
+            sign,
+            _("line and shield changes to absorption are read as changes to the damage taken")
+            if sign == "as_damage"
+            else _("line and shield changes to absorption keep their printed signs"),
+        )
+    armour = [a for a in target.additions if a.kind == "armour"]
+    absorbs: list[Bonus] = []
+    per_round = target.absorption + sum(a.absorption for a in armour)
+    if keep:
+        turn.note(_("{t} keeps its Absorción for a later attack this round", t=t), t)
+    elif target.absorption_used:
+        turn.note(_("{t} already used its Absorción this round", t=t), t)
+    else:
+        value = turn.apply(per_round, adjust, said_once(lambda: _("Absorción")), t)
+        absorbs.append(("Absorción (una vez por ronda)", -value))
+        turn.put(replace(target, absorption_used=True))
+    constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
+    value = turn.apply(constant, adjust, _("Absorción Constante"), t)
+    absorbs.append(("Absorción Constante", -value))
+    return absorbs
+
+
+def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Card | None:
+    """Damage fills one card's PV at a time; each card filled is annihilated and the rest carries over. Returns
+    the commander that fell, if the unit was one (its troops' Moral follows)."""
+    target = turn.unit(target_name)
+    front = target.front_life
+    standing = front + (target.cards - 1) * target.life  # the PV the unit has left, over all its cards
+    pool = target.wounds + amount
+    lost = min(target.cards, pool // target.life)
+    left = target.cards - lost
+    wounds = pool - lost * target.life if left else 0
+    life_left = target.life - wounds if left else 0
+    if target.cards == 1:
+        values = {"front": front, "amount": amount, "after": front - amount}
+        rule = (
+            _("PV {front} - {amount} = {after}: annihilated", **values)
+            if left == 0
+            else _("PV {front} - {amount} = {after}", **values)
+        )
+    else:
+        values = {
+            "amount": amount,
+            "front": front,
+            "life": target.life,
+            "lost": lost,
+            "cards": target.cards,
+            "life_left": life_left,
+        }
+        if left:
+            rule = _(
+                "{amount} damage fills PV {front} of the front card and then {life} per card: "
+                "{lost} of {cards} cards fall, PV {life_left} left on the next",
+                **values,
+            )
+        else:
+            rule = _(
+                "{amount} damage fills PV {front} of the front card and then {life} per card: "
+                "{lost} of {cards} cards fall",
+                **values,
+            )
+    turn.emit(
+        Damage(
+            attacker=attacker,
+            target=target_name,
+            amount=amount,
+            rule=rule,
+            defeats=left == 0,
+            pool="PV",
+            lost=min(amount, standing),
+            left=life_left,
+        )
+    )
+    if lost and target.cards > 1:
+        turn.emit(CardsLost(unit=target_name, lost=lost, left=left, life_left=life_left))
+    wounded = replace(target, cards=left if left else target.cards, wounds=wounds)
+    if left:
+        turn.put(wounded)
+    else:
+        remove(turn, target_name, _("PV 0 or less: to the Panteón"), "annihilated", by=attacker, card=wounded)
+        if target.commander:
+            return target
+    return None
 
 
 def _attack_made(turn: ForgodTurn, attacker: str, target: str, number: int, count: int) -> bool:

@@ -1,16 +1,19 @@
-"""F0R60D's working area for one action (:class:`ForgodTurn`), and what every card's turn shares: who may act, a new
-round, the addition phase, the terrain and the tactical move, a card leaving the field and PV restored."""
+"""F0R60D's working area for one action (:class:`ForgodTurn`); what every action's steps share
+(:mod:`tabroll.engine.steps`): :class:`BattleStep`, the battle's result (:func:`battle_result`) that ends every
+action, and :class:`Unbroken`, steps the exact walk must take as one; and what every card's turn shares: who may
+act, a new round, the addition phase, the terrain and the tactical move, a card leaving the field and PV restored."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabroll.dice.sources import roll_die
+from tabroll.engine.steps import Step
 from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
-from tabroll.events import Defeat, Event, Heal, Modifier, Move, NewRound, Roll, StatusApplied, said
+from tabroll.events import Defeat, Event, GameOver, Heal, Modifier, Move, NewRound, Roll, StatusApplied, said
 from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 from tabroll.kit import Handlers
@@ -19,13 +22,11 @@ from tabroll.kit.roster import Roster
 from .army import slot_overflow
 from .bonuses import Bonus
 from .messages import _, n_
-from .state import Addition, Battle, Card, Charge, at_side, with_copies
+from .state import Battle, Card, Charge, Decks, at_side, with_copies
 
 if TYPE_CHECKING:
     from .actions import Action
-
-Decks = tuple[tuple[Addition, ...] | None, tuple[Addition, ...] | None]
-"""Each side's addition deck, as the battle keeps them (None: no deck kept)."""
+    from .cards import AdditionInput
 
 
 @dataclass(kw_only=True)
@@ -33,7 +34,7 @@ class ForgodTurn(Turn[Battle]):
     """One action being resolved: the battle as it stands (``state``), the dice and the action's log.
 
     ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
-    battle's result names it (``flow.battle_result``). Every value is immutable, so the exact walk's forks share
+    battle's result names it (:func:`battle_result`). Every value is immutable, so the exact walk's forks share
     them."""
 
     fall: tuple[str, str | None] | None = None
@@ -79,6 +80,100 @@ class ForgodTurn(Turn[Battle]):
 
 HANDLERS: Handlers[ForgodTurn] = Handlers()
 """Every F0R60D action's handler, each registered where it is defined (the modules :mod:`.resolver` names)."""
+
+
+@dataclass(frozen=True)
+class BattleStep(Step):
+    """A step of a F0R60D action: its fields (every one compared) are what it and the steps after it read besides
+    the battle.
+
+    ``fall``: the card that fell last in the action so far and by whom, which the battle's result names; stamped
+    on each step as it is reached, in a judged battle only. A step whose ``inline`` is true draws no die: the step
+    before it takes it at once, so the exact walk never keeps the action there."""
+
+    fall: tuple[str, str | None] | None = field(default=None, kw_only=True)
+    inline: ClassVar[bool] = False
+
+    def advance(self, turn: ForgodTurn) -> BattleStep | None:
+        following = self.take(turn)
+        while following is not None and following.inline:
+            following = following.take(turn)
+        return None if following is None else following.stamped(turn)
+
+    def take(self, turn: ForgodTurn) -> BattleStep | None:
+        """This step's rule applied to ``turn``: the step that follows, or None at the end of the action."""
+        raise NotImplementedError
+
+    def stamped(self, turn: ForgodTurn) -> BattleStep:
+        """This step with the action's last fall so far, where the battle's result will read it."""
+        if turn.state.judged and self.fall != turn.fall:
+            return replace(self, fall=turn.fall)
+        return self
+
+
+@dataclass(frozen=True)
+class EndAction(BattleStep):
+    """The last rule of every action: the battle's result (:func:`battle_result`)."""
+
+    inline: ClassVar[bool] = True
+
+    def take(self, turn: ForgodTurn) -> None:
+        battle_result(turn)
+
+
+END = EndAction()
+
+
+@dataclass(frozen=True)
+class Unbroken(BattleStep):
+    """Steps taken as one, ``first`` and each after it to the end of the action, with no kept step between: for an
+    area attack that may strike a troop and later its commander, so the odds read the troop's flight with its
+    last blow."""
+
+    first: BattleStep
+
+    def take(self, turn: ForgodTurn) -> None:
+        step: BattleStep | None = self.first
+        while step is not None:
+            step = step.take(turn)
+
+
+def battle_result(turn: ForgodTurn) -> None:
+    """The player left with no troops on the field loses: a ``game_over`` naming the winner."""
+    state = turn.state
+    if not state.judged:
+        return
+    option = state.options.battle_end  # which cards keep their side in the battle
+    keep = [c.side for c in state.living() if option == "every_card" or c.counts_as_troop]
+    beaten = [side for side in state.sides if side not in keep]
+    if not beaten:
+        return
+    turn.ruling(
+        "battle_end",
+        option,
+        _(
+            "a side stays in the battle while it has troops and war machines (invocations and special units are "
+            "not troops) on the field"
+        )
+        if option == "troop_deck"
+        else _("a side stays in the battle while it has cards on the field"),
+    )
+    winner = None if len(beaten) == 2 else state.other_side(beaten[0])
+    if winner is None:
+        reason = _("neither side has troops left on the field")
+    else:
+        reason = _("{beaten} has no troops left on the field", beaten=beaten[0])
+    fall = turn.fall
+    turn.emit(
+        GameOver(
+            reason=reason,
+            winner=winner,
+            unit=fall[0] if fall is not None else None,
+            by=fall[1] if fall is not None else None,
+        )
+    )
+    turn.change(over=True, winner=winner, to_play=None)
+
 
 # --- whose turn -----------------------------------------------------------------------------------------------
 
@@ -218,7 +313,7 @@ def _round_for(turn: ForgodTurn, state: Battle, card: Card, index: int) -> froze
     return frozenset()
 
 
-def _take(pile: list[Addition], name: str, side: str, where: str) -> Addition:
+def _take(pile: list[AdditionInput], name: str, side: str, where: str) -> AdditionInput:
     for i, addition in enumerate(pile):
         if addition.label == name or addition.name == name:
             return pile.pop(i)
@@ -257,7 +352,7 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles)
 
 
-def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Addition]) -> Decks:
+def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[AdditionInput]) -> Decks:
     """A troop card's side draws one addition at random from its deck into ``hand`` (one per turn, a detachment
     too; none for war machines and invocations); the decks after it."""
     decks = state.decks
@@ -296,8 +391,8 @@ def _discard(
     state: Battle,
     side: str,
     index: int,
-    hand: list[Addition],
-    oxido: list[Addition],
+    hand: list[AdditionInput],
+    oxido: list[AdditionInput],
     discards: list[str],
 ) -> Battle:
     """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
@@ -323,7 +418,7 @@ def _discard(
     return state
 
 
-def _equip(turn: ForgodTurn, card: Card, addition: Addition, name: str) -> Card:
+def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> Card:
     """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
     black addition."""
     if addition.kind == "black":

@@ -19,10 +19,9 @@ from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat
 from tabroll.loading.scenario import load_scenario_file
-from tabroll.rulesets.forgod.flow import END, Unbroken
-from tabroll.rulesets.forgod.model import ResponseInput
+from tabroll.rulesets.forgod.actions import ResponseInput
 from tabroll.rulesets.forgod.strikes import AreaRound, AreaStrike, Form, Strike
-from tabroll.rulesets.forgod.turn import ForgodTurn
+from tabroll.rulesets.forgod.turn import END, ForgodTurn, Unbroken
 from tests.odds.helpers import scenario_of
 from tests.support import StepRecorder
 
