@@ -27,8 +27,7 @@ import io
 import json
 import shlex
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
     from tabroll.odds import dice_figures
     from tabroll.odds import figures as odds_figures
     from tabroll.odds.api import TimeLimit
+    from tabroll.odds.matrix import Progress
     from tabroll.odds.until_figures import Until
     from tabroll.odds.versus import Comparison
 
@@ -1153,10 +1153,6 @@ class Matrix:
         return cell
 
 
-Progress = Callable[[int], AbstractContextManager[Callable[[str], None]]]
-"""Told of the pairs to do (their count), a context in which each pair done is told by name."""
-
-
 def matrix(
     attackers: Sequence[Unit | str] | None = None,
     targets: Sequence[Unit | str] | None = None,
@@ -1204,13 +1200,12 @@ def matrix(
     def texts(units: Sequence[Unit | str] | None) -> list[str] | None:
         return None if units is None else [_unit_text(one) for one in units]
 
-    extra: dict[str, Any] = {} if progress is None else {"progress": progress}
     table = build_matrix(
         scenario_file=None if scenario is None else str(scenario),
         ruleset=None if game is None else game.id if isinstance(game, Game) else game,
         attackers=texts(attackers), targets=texts(targets), fields=_texts({**dict(fields or {}), **more_fields}),
         budget=budget, trials=trials, seed=seed_or_fresh(seed), options=_texts(options), timeout=check_timeout(timeout),
-        jobs=jobs, since=started, until=until, **extra,
+        jobs=jobs, since=started, until=until, progress=progress,
     )  # fmt: skip
     return Matrix(game=table.ruleset, attackers=tuple(table.attackers), targets=tuple(table.targets), table=table)
 

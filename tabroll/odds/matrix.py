@@ -7,8 +7,8 @@ the attacker is defeated by it and the damage the attacker takes on average."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,9 +31,8 @@ Progress = Callable[[int], AbstractContextManager[Callable[[str], None]]]
 done (``tabroll matrix`` passes :func:`tabroll.render.matrix.progress_bar`)."""
 
 
-@contextmanager
-def _quiet(_pairs: int) -> Iterator[Callable[[str], None]]:
-    yield lambda _pair: None
+def _quiet(_pairs: int) -> AbstractContextManager[Callable[[str], None]]:
+    return nullcontext(lambda _pair: None)
 
 
 def build_matrix(
@@ -50,7 +49,7 @@ def build_matrix(
     timeout: float | None = None,
     jobs: int = 1,
     since: float | None = None,
-    progress: Progress = _quiet,
+    progress: Progress | None = None,
     until: int | None = None,
 ) -> Matrix:
     """The table; with ``timeout`` seconds, a safety stop for the whole table (``budget`` alone decides whether a
@@ -79,7 +78,7 @@ def build_matrix(
     )  # fmt: skip
     deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
     work = [(attacker, target) for attacker in attackers for target in targets]
-    return _build(table, work, jobs if len(work) > 1 else 1, deadline, job, progress)
+    return _build(table, work, jobs if len(work) > 1 else 1, deadline, job, progress or _quiet)
 
 
 @dataclass(frozen=True)
@@ -299,8 +298,6 @@ def _build(
     them, nothing else), or shared among ``jobs`` forked workers, one pair at a time, gathered in the table's
     order."""
     global _JOB
-    from contextlib import nullcontext
-
     from tabroll.batch.workers import WorkerDied, doing, in_order, process_pool
 
     pairs = len(work)

@@ -163,16 +163,6 @@ def compute_until(
     return _simulated(ruleset, state, action, target, cap, trials, seed, deadline, limit, note)
 
 
-def _between(ruleset: AnyRuleset) -> tuple[str, str]:
-    """What one attack is counted as, and what happens between two of them, in words."""
-    if ruleset.next_attack_rule() is None:
-        return "attacks", _("each attack starts from the state the last one left")
-    return "rounds", _(
-        "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
-        "spent are kept"
-    )
-
-
 def _exact(
     ruleset: AnyRuleset, state: Any, action: Any, target: str, cap: int, budget: int, deadline: float | None
 ) -> Until:
@@ -357,7 +347,14 @@ def _figures(
     def estimate(mass: Any) -> Estimate:
         return Estimate.of(Fraction(mass)) if exact else Estimate.share(mass, samples, False)
 
-    counts, between = _between(ruleset)
+    # what one attack is counted as, and what happens between two of them
+    counts, between = "attacks", _("each attack starts from the state the last one left")
+    if ruleset.next_attack_rule() is not None:
+        counts = "rounds"
+        between = _(
+            "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
+            "spent are kept"
+        )
     rows: list[UntilRow] = []
     within: Any = 0
     for k in range(cap):

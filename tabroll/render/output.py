@@ -11,23 +11,20 @@ cannot send a terminal its own commands; the JSON formats keep every character e
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any, Literal, TextIO
+from typing import Any, TextIO
 
 from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
 from tabroll.i18n import _, n_, p_
 from tabroll.render.bars import cells
 from tabroll.words import visible
 
-Format = Literal["rich", "text", "json", "jsonl", "markdown", "brief"]
 FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl", "markdown", "brief")
 """Every format of an event log: ``markdown`` to paste into a chat, ``brief`` for one line per action."""
 
 
-def default_format(stream: TextIO | None = None) -> Format:
-    stream = stream or sys.stdout
+def default_format() -> str:
     try:
-        return "rich" if stream.isatty() else "text"
+        return "rich" if sys.stdout.isatty() else "text"
     except (AttributeError, ValueError):
         return "text"
 
@@ -42,19 +39,12 @@ def kind_label(kind: str) -> str:
     return p_("event", kind)
 
 
-def kind_width(kinds: Iterable[str] = ()) -> int:
-    """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds (or of ``kinds``)
-    in the language now needs it (a space follows the column)."""
+def kind_width() -> int:
+    """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds in the language now
+    needs it (a space follows the column)."""
     from tabroll.events import CORE_KINDS
 
-    labels = [kind_label(kind) for kind in CORE_KINDS if kind != "action"]
-    labels += [kind_label(kind) for kind in kinds]
-    return max([KIND_WIDTH, *(cells(label) for label in labels)])
-
-
-def padded(text: str, width: int) -> str:
-    """``text`` and the spaces that fill it to ``width`` columns (``str.ljust`` counts characters, not columns)."""
-    return text + " " * max(width - cells(text), 0)
+    return max([KIND_WIDTH, *(cells(kind_label(kind)) for kind in CORE_KINDS if kind != "action")])
 
 
 def fact_label(key: str) -> str:
@@ -121,7 +111,8 @@ class TextRenderer(Renderer):
             if not self.width:
                 self.width = kind_width()
             label = visible(kind_label(event.kind))
-            self.stream.write(f"  {padded(label, self.width)} {sentence}\n")
+            pad = " " * max(self.width - cells(label), 0)  # str.ljust counts characters, not columns
+            self.stream.write(f"  {label}{pad} {sentence}\n")
         else:
             self.stream.write(f"{sentence}\n")
 
