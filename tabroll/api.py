@@ -370,10 +370,8 @@ def load(path: str | Path, *, options: Mapping[str, StatValue] | None = None) ->
     overrides = _texts(options)
     loaded = load_scenario_file(str(path), overrides)
     ruleset = loaded.ruleset
-    actions = []
-    for step in loaded.steps:
-        actor, verb, description = ruleset.describe_action(step.action)
-        actions.append(str(description or f"{actor} {verb}"))
+    described = [ruleset.describe_action(step.action) for step in loaded.steps]
+    actions = [str(description or f"{actor} {verb}") for actor, verb, description in described]
     return Scenario(
         game=Game._of(ruleset), title=loaded.title, file=loaded.source, units=tuple(ruleset.unit_names(loaded.state)),
         actions=tuple(actions), options=overrides, scenario=loaded,
@@ -593,8 +591,7 @@ class Run:
 
     def _repr_markdown_(self) -> str:
         lines = [f"**{_md(str(self.entry.get('title', self.file)))}**: {self.outcome}", ""]
-        for action in self.actions:
-            lines.append(f"1. {', '.join(event['kind'] for event in action['events'])}")
+        lines += [f"1. {', '.join(event['kind'] for event in action['events'])}" for action in self.actions]
         return "\n".join(lines)
 
 
@@ -630,8 +627,7 @@ def run(
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
         own = scenario.seed if scenario.seed is not None else file_seed(choice.master, scenario.fingerprint or name)
         source = choice.source(own)
-        for _step in run_scenario(scenario, lambda: source):
-            pass
+        list(run_scenario(scenario, lambda: source))
         raise AssertionError(f"{name}: the batch met an error that a second run did not")
     return Run(file=name, outcome=str(document["files"][0]["outcome"]), document=document)
 

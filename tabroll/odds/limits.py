@@ -64,7 +64,12 @@ class BudgetExceeded(Exception):
             )
         else:
             if request is not None:
-                how = _different(request, what)
+                dice, count = _roll_name(request), f"{request[2]:,}"
+                how = (
+                    _("one roll of {dice} alone has {count} different totals", dice=dice, count=count)
+                    if what == "totals"
+                    else _("one roll of {dice} alone has {count} different pools", dice=dice, count=count)
+                )
             elif estimate is None:
                 how = _("walked {count}", count=f"{walked:,}")
             else:
@@ -88,14 +93,6 @@ def _budget_exceeded(
     budget: int, walked: int, estimate: int | None, request: tuple[int, int, int] | None, what: str
 ) -> BudgetExceeded:
     return BudgetExceeded(budget, walked, estimate=estimate, request=request, what=what)
-
-
-def _different(request: tuple[int, int, int], what: str) -> str:
-    """``one roll of 40d6 alone has 1,234 different pools`` (or totals), in the language now."""
-    dice, count = _roll_name(request), f"{request[2]:,}"
-    if what == "totals":
-        return _("one roll of {dice} alone has {count} different totals", dice=dice, count=count)
-    return _("one roll of {dice} alone has {count} different pools", dice=dice, count=count)
 
 
 def _roll_name(request: tuple[int, int, int]) -> str:

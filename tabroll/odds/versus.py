@@ -76,11 +76,10 @@ def compare(a: Side, b: Side) -> Comparison:
             continue  # one target: its P(hit) is the attack's
         ea, eb = first.probabilities.get(name, zero), second.probabilities.get(name, zero)
         comparison.rows.append((f"P({name})", ea, eb, _difference(ea, eb)))
-    for name in dict.fromkeys([*first.means, *second.means]):
-        if name.startswith("damage to ") or name not in first.means or name not in second.means:
-            continue
-        ea, eb = first.means[name], second.means[name]
-        comparison.rows.append((f"mean {name}", ea, eb, _difference(ea, eb)))
+    for name in first.means:
+        if name in second.means and not name.startswith("damage to "):
+            ea, eb = first.means[name], second.means[name]
+            comparison.rows.append((f"mean {name}", ea, eb, _difference(ea, eb)))
     if DAMAGE in first.distributions and DAMAGE in second.distributions:
         _damage(comparison, first.distributions[DAMAGE], second.distributions[DAMAGE], exact)
     return comparison

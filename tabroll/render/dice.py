@@ -119,28 +119,19 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
             [("    " + _("(values grouped {size} to a row; --format json lists every value)", size=size), "dim")]
         )
     if len(shown) < len(rows):
-        lines.append(_left_out_line([r for r in rows if r[1] < RARE * table.total], table.total))
-    return lines
-
-
-def _left_out_line(left_out: list[tuple[int, int, int, int]], total: int) -> Line:
-    mass = sum(r[1] for r in left_out) / total
-    return [
-        (
-            "    "
-            + n_(
-                "({count} rarer value, under {share} each, {mass} in all, is left out here; "
-                "--format json lists every value)",
-                "({count} rarer values, each under {share}, {mass} in all, are left out here; "
-                "--format json lists every value)",
-                len(left_out),
-                count=number(len(left_out)),
-                share=numeral(f"{100 * RARE:g}") + percent_sign(),
-                mass=share_text(mass),
-            ),
-            "dim",
+        left_out = [r for r in rows if r[1] < RARE * table.total]
+        said = n_(
+            "({count} rarer value, under {share} each, {mass} in all, is left out here; "
+            "--format json lists every value)",
+            "({count} rarer values, each under {share}, {mass} in all, are left out here; "
+            "--format json lists every value)",
+            len(left_out),
+            count=number(len(left_out)),
+            share=numeral(f"{100 * RARE:g}") + percent_sign(),
+            mass=share_text(sum(r[1] for r in left_out) / table.total),
         )
-    ]
+        lines.append([("    " + said, "dim")])
+    return lines
 
 
 def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int, int]]:
