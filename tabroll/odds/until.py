@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError, RuleRefusal, interrupted
@@ -355,24 +356,19 @@ def _figures(
             "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
             "spent are kept"
         )
-    rows: list[UntilRow] = []
-    within: Any = 0
-    for k in range(cap):
-        within += defeated[k]
-        rows.append(UntilRow(k + 1, estimate(defeated[k]), estimate(within), estimate(stopped[k])))
+    rows = [
+        UntilRow(k + 1, estimate(at), estimate(within), estimate(stop))
+        for k, (at, within, stop) in enumerate(zip(defeated, accumulate(defeated), stopped, strict=True))
+    ]
+    fell = sum(defeated)  # the mean count at which the target falls is over the chains where it falls
+    mean = None
+    if fell and exact:
+        mean = Estimate.of(sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / fell)
+    elif fell:
+        mean = Estimate.mean([(k + 1, m) for k, m in enumerate(defeated)], fell, False)
     return Until(
         target=target, attacker=ruleset.describe_action(action)[0], counts=counts, between=between, cap=cap,
-        method=method, samples=samples, rows=rows, mean=_mean(defeated, exact), standing=estimate(standing),
+        method=method, samples=samples, rows=rows, mean=mean, standing=estimate(standing),
         could_not={reason: estimate(mass) for reason, mass in sorted(reasons.items())},
         could_not_total=estimate(sum(stopped)), states=states,
     )  # fmt: skip
-
-
-def _mean(defeated: Sequence[Any], exact: bool) -> Estimate | None:
-    """The mean count at which the target falls, over the chains where it falls (None: it never does)."""
-    fell = sum(defeated)
-    if not fell:
-        return None
-    if exact:
-        return Estimate.of(sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / fell)
-    return Estimate.mean([(k + 1, m) for k, m in enumerate(defeated)], fell, False)

@@ -27,19 +27,18 @@ class TableDice:
     """The dice of an action at the table: each roll asked for (``Roll 1d20 — damage vs X:``) and answered with
     the values rolled, or ``r`` to let tabroll roll it. Open choices are asked too (the players are here)."""
 
-    def __init__(self, asking: Asking, roller: SeededDice, attempts: int = 5) -> None:
+    asks_players = True
+    ATTEMPTS = 5
+    """Answers asked for one roll before the action is given up."""
+
+    def __init__(self, asking: Asking, roller: SeededDice) -> None:
         self.asking = asking
         self.roller = roller
-        self.attempts = attempts
-
-    @property
-    def asks_players(self) -> bool:
-        return True
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         prompt = PromptDice.prompt(request)
         ask = self.asking.ask_secret if request.choice else self.asking.ask
-        for _attempt in range(self.attempts):
+        for _attempt in range(self.ATTEMPTS):
             try:
                 answer = ask(prompt)
             except EOFError:
@@ -58,7 +57,7 @@ class TableDice:
             n_(
                 "no valid answer for {request} after {n} try",
                 "no valid answer for {request} after {n} tries",
-                self.attempts,
+                self.ATTEMPTS,
                 request=request.describe(),
             ),
             tip=_("answer with the dice as the prompt asks, e.g. {example}, or r to let tabroll roll", example="3 5"),
