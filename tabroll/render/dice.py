@@ -45,22 +45,13 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
 
 def _figure_lines(odds: DiceOdds) -> list[Line]:
     """P(success) of a comparison, or each side's chance of ``vs``; the means, and the percentiles."""
-    lines: list[Line] = []
     success = odds.success()
     root = odds.question.first.root
+    chances = []
     if success is not None and isinstance(root, Compare):
-        lines.append(
-            [
-                (f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", ""),
-                (_percent(success), "bold yellow"),
-                (success.fraction(), ""),
-            ]
-        )
-    for name, figure in odds.versus().items():
-        lines.append(
-            [("  " + _("P({name}) = ", name=side_word(name)), ""), (_percent(figure), "bold yellow"),
-             (figure.fraction(), "")]
-        )  # fmt: skip
+        chances.append((f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", success))
+    chances += [("  " + _("P({name}) = ", name=side_word(name)), e) for name, e in odds.versus().items()]
+    lines: list[Line] = [[(label, ""), (_percent(e), "bold yellow"), (e.fraction(), "")] for label, e in chances]
     if odds.first is not None and odds.second is not None and odds.question.second is not None:
         lines.append(_mean_line(_("first, {dice}", dice=odds.question.first.notation), odds.first))
         lines.append(_mean_line(_("second, {dice}", dice=odds.question.second.notation), odds.second))

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.i18n import N_, _, n_, number, percent
-from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
-from tabroll.render.bars import Line
+from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Cell, Matrix, figure_name
+from tabroll.render.bars import Line, Segment
 from tabroll.words import visible
 
 
@@ -93,32 +93,28 @@ def heat_style(value: float) -> str:
     return "bold red"
 
 
+def cell_text(cell: Cell, *, comeback: bool) -> Segment:
+    """A cell of the attack's table (or, with ``comeback``, of what follows it): P(defeated) and the mean damage,
+    ``~`` before them when simulated, styled by the chance."""
+    if cell.report is None:
+        return (_("refused"), "dim") if cell.refused else ("—", "dim")
+    if comeback:
+        back = cell.comeback()
+        if back is None:
+            return ("—", "dim")
+        defeat, damage = back[0].value, back[1].value
+    else:
+        defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
+    sim = "" if cell.report.method == "exact" else "~"
+    return f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}", heat_style(defeat)
+
+
 def grids(table: Matrix) -> list[Grid]:
     """The attack's own table, and the table of what follows it when anything does."""
-    own: list[Line] = []
-    back: list[Line] = []
-    for attacker in table.attackers:
-        row: Line = []
-        comeback_row: Line = []
-        for target in table.targets:
-            cell = table.cells[(attacker, target)]
-            if cell.report is None:
-                mark = (_("refused"), "dim") if cell.refused else ("—", "dim")
-                row.append(mark)
-                comeback_row.append(mark)
-                continue
-            sim = "" if cell.report.method == "exact" else "~"
-            defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
-            row.append((f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}", heat_style(defeat)))
-            comeback = cell.comeback()
-            if comeback is None:
-                comeback_row.append(("—", "dim"))
-            else:
-                value = comeback[0].value
-                shown = f"{sim}{percent_text(value)} {number(comeback[1].value, 1, grouped=False)}"
-                comeback_row.append((shown, heat_style(value)))
-        own.append(row)
-        back.append(comeback_row)
+    own, back = (
+        [[cell_text(table.cells[(a, t)], comeback=comeback) for t in table.targets] for a in table.attackers]
+        for comeback in (False, True)
+    )
     out = [Grid(_("{game}: in each cell, P(target defeated) and mean damage dealt", game=table.ruleset), own)]
     if any(c.comeback() is not None for c in table.cells.values()):
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})

@@ -23,7 +23,7 @@ from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
 from tabroll.render.bars import decimal, interval
-from tabroll.render.matrix import matrix_notes, percent_text, refusals
+from tabroll.render.matrix import cell_text, matrix_notes, refusals
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
@@ -622,8 +622,8 @@ def _cell(
 ) -> str:
     x, y, w, h = box
     pair = f"{cell.attacker} → {cell.target}"
+    text = cell_text(cell, comeback=comeback)[0]
     if cell.report is None or (comeback and cell.comeback() is None):
-        text = _("refused") if cell.refused else "—"
         why = cell.refused if cell.refused else _("nothing follows that attack")
         fill, colour = REFUSED_FILL, "#4d4d4d"
         tip = f"{pair}: {why}"
@@ -641,7 +641,6 @@ def _cell(
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))
         tip += _(", mean damage {mean}", mean=decimal(damage))
         tip += "" if sim == "" else _(" (simulated)")
-        text = f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}"
         if colouring.own is Cell.mean_attacks and not comeback:
             attacks = cell.mean_attacks()
             text = f"{sim}{number(attacks, 1, grouped=False)}×" if attacks is not None else f"> {cell.attacks_cap}×"

@@ -21,13 +21,10 @@ def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[st
         if side.report.note:
             lines.append((f"{name}: {side.report.note}", "dim"))
         for reason, e in side.report.refused.items():
+            share = share_text(e.value)
             lines.append(
-                (
-                    _("{side} is refused by the rules {share} ({reason})", side=name, share=share_text(e.value),
-                      reason=reason),
-                    "red",
-                )
-            )  # fmt: skip
+                (_("{side} is refused by the rules {share} ({reason})", side=name, share=share, reason=reason), "red")
+            )
     labels = [row_label(name) for name, *_rest in comparison.rows]
     width = max([cells(label) for label in labels] + [6])
     lines.append((f"  {'':<{width}}  {'A':>9}  {'B':>9}  {'A − B':>9}", "dim"))
