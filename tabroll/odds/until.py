@@ -70,11 +70,9 @@ def defeats(ruleset: AnyRuleset, action: Any, target: str, events: Sequence[Any]
     return any(blow.defeats and blow.target == target for blow in ruleset.blows(action, events))
 
 
-def find_target(ruleset: AnyRuleset, state: Any, action: Any, target: str | None = None) -> str:
-    """The unit the attacks go on until it falls: ``target`` when given, else the action's own ``target`` (every
-    game's one-target attack names it), else the one unit the attack's own blows strike in seeded resolutions."""
-    if target:
-        return target
+def find_target(ruleset: AnyRuleset, state: Any, action: Any) -> str:
+    """The unit the attacks go on until it falls: the action's own ``target`` (every game's one-target attack names
+    it), else the one unit the attack's own blows strike in seeded resolutions."""
     named = getattr(action, "target", None)
     if isinstance(named, str) and named:
         return named
@@ -117,7 +115,6 @@ def compute_until(
     action: Any,
     *,
     cap: int = DEFAULT_ATTACKS,
-    target: str | None = None,
     trials: int | None = None,
     budget: int = 200_000,
     seed: int = 0,
@@ -130,7 +127,7 @@ def compute_until(
     least one), and ``limit.reached`` is set."""
     from tabroll.odds.limits import BudgetExceeded, WalkStopped
 
-    target = find_target(ruleset, state, action, target)
+    target = find_target(ruleset, state, action)
     deadline = None
     if limit is not None and limit.seconds is not None:
         started = limit.since if limit.since is not None else time.monotonic()
