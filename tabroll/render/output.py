@@ -198,8 +198,6 @@ class JsonRenderer(Renderer):
         super().__init__(stream)
         self.files: list[dict[str, Any]] = []
         self.batch = False
-        self.multi = False
-        self.started = 0
         self._new()
 
     def _new(self) -> None:
@@ -210,17 +208,7 @@ class JsonRenderer(Renderer):
     def start_batch(self) -> None:
         self.batch = True
 
-    def begin_file(self) -> None:
-        """Start the next file's entry; outside a batch, a second file turns the document into a ``files`` list."""
-        self.started += 1
-        if not self.batch and self.started > 1:
-            self.multi = True
-            self._finish()
-            self._new()
-
     def file_done(self, path: str, outcome: str, error: dict[str, Any] | None = None) -> None:
-        if not self.batch:
-            return
         self.document = {"file": path, "outcome": outcome, **self.document}
         if error is not None:
             self.document["error"] = error
@@ -254,11 +242,9 @@ class JsonRenderer(Renderer):
 
     def close(self) -> None:
         head = {"format": EVENTS_FORMAT, "version": EVENTS_FORMAT_VERSION}
-        if self.batch:
-            document = {**head, "files": self.files}
-        else:
+        if not self.batch:
             self._finish()
-            document = {**head, "files": self.files} if self.multi else {**head, **self.files[0]}
+        document = {**head, "files": self.files} if self.batch else {**head, **self.files[0]}
         import json
 
         self.stream.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
