@@ -321,20 +321,13 @@ class Journal:
         self._size += len(line)
 
 
-def open_journal(
-    path: str | Path,
-    scenario: Scenario,
-    *,
-    scenario_path: str | Path,
-    scenario_bytes: bytes | None = None,
-    force: bool = False,
-) -> Journal:
-    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``, or ``scenario_bytes``),
-    creating it if missing. An existing journal must be of the same ruleset, and of the same scenario and options
-    unless ``force`` (its records are then replayed over the scenario as it is now)."""
+def open_journal(path: str | Path, scenario: Scenario, *, scenario_path: str | Path, force: bool = False) -> Journal:
+    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``), creating it if missing. An
+    existing journal must be of the same ruleset, and of the same scenario and options unless ``force`` (its
+    records are then replayed over the scenario as it is now)."""
     journal_path = target_of(path)
     _check_recordable_name(str(scenario_path))
-    data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
+    data = _scenario_bytes(scenario_path)
     # What the scenario says (its parsed content), so a comment or a layout change keeps the journal valid;
     # journals written before this recorded the SHA-256 of the file's bytes, which is still accepted.
     digest = scenario.fingerprint or scenario_sha256(data)

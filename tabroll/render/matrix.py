@@ -61,15 +61,15 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
     return document
 
 
-def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
+def render_matrix(table: Matrix, fmt: str) -> None:
     from tabroll.render.odds import write
 
     def lines(fine: bool) -> list[Line]:  # Rich (fine) fits its terminal, up to 160 columns
-        if fine and width is None:
+        if fine:
             from rich.console import Console
 
             return matrix_view(table, width=max(WIDTH, min(Console().width, 160)))
-        return matrix_view(table, width=width or WIDTH)
+        return matrix_view(table)
 
     write(fmt, lambda: matrix_document(table), None, lines)
 
