@@ -24,8 +24,6 @@ from tabroll.writing import (
     write_temp,
 )
 
-# --- files ------------------------------------------------------------------------------------------------
-
 TOO_LONG_TIP = N_("a file name holds at most 255 bytes and a whole path at most 4,096: choose a shorter name or folder")
 
 
