@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabroll.dice.session import check_jobs
+from tabroll.errors import InputError
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
 from tabroll.odds.figures import Report, number
@@ -15,12 +16,6 @@ from tabroll.odds.limits import BudgetExceeded, WalkStopped
 from tabroll.odds.report import build_report
 
 DEFAULT_TRIALS = 100_000
-
-DEFAULT_TIMEOUT = 60.0
-"""Seconds ``tabroll odds`` runs at most unless told otherwise (``--timeout``): then it stops with the best estimate
-so far and says so. ``tabroll matrix`` shares :data:`MATRIX_TIMEOUT` among its pairs."""
-
-MATRIX_TIMEOUT = 600.0
 
 
 @dataclass
@@ -57,8 +52,6 @@ def compute_odds(
     ``fallback_trials`` simulated attacks. With a ``limit`` of some seconds, the exact walk may take half of them,
     then a simulation the time left; a simulation stops at the limit with the trials done (at least one). Either
     way ``limit.reached`` is set and the report's note says what was done."""
-    from tabroll.errors import InputError
-
     check_jobs(jobs)
     if not 1 <= budget <= 10_000_000:
         raise InputError(

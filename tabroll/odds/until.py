@@ -20,10 +20,12 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+from tabroll.dice.sources import SeededDice
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
 from tabroll.odds.figures import Estimate, number
+from tabroll.odds.limits import CLOCK_EVERY, BudgetExceeded, WalkStopped, passed
 from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
 
 if TYPE_CHECKING:
@@ -76,8 +78,6 @@ def find_target(ruleset: AnyRuleset, state: Any, action: Any) -> str:
     named = getattr(action, "target", None)
     if isinstance(named, str) and named:
         return named
-    from tabroll.dice.sources import SeededDice
-
     actor = ruleset.describe_action(action)[0]
     struck: set[str] = set()
     dice = SeededDice(0)
@@ -125,8 +125,6 @@ def compute_until(
     a tenth of ``budget`` resolutions (:data:`CHAIN_SHARE`; or, a safety stop, half the time ``limit`` leaves);
     then ``fallback_trials`` simulated chains. With a ``limit``, a simulation stops at it with the chains done (at
     least one), and ``limit.reached`` is set."""
-    from tabroll.odds.limits import BudgetExceeded, WalkStopped
-
     target = find_target(ruleset, state, action)
     deadline = None
     if limit is not None and limit.seconds is not None:
@@ -235,7 +233,6 @@ class _ExactChain:
         """The walk of the attack from ``start`` (once per state): the mass that fell, the next attack's starts
         (the game's rule applied once per final state) with their mass, and the refusals."""
         from tabroll.odds.exact import FINAL, exact_odds
-        from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
 
         interrupted()
         if passed(self.deadline):
@@ -270,8 +267,6 @@ def _simulated(
     """``trials`` chains with seeded dice (chunk ``k`` of :data:`~tabroll.odds.montecarlo.CHUNK` chains rolls
     from one generator seeded ``seed * 2**32 + k``, as the simulation of one attack does); past ``deadline`` the
     chains done so far (at least one)."""
-    from tabroll.dice.sources import SeededDice
-    from tabroll.odds.limits import CLOCK_EVERY, passed
     from tabroll.odds.montecarlo import CHUNK, check_trials, chunk_seed
 
     check_trials(trials)

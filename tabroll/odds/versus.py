@@ -45,14 +45,14 @@ class Comparison:
     def exact(self) -> bool:
         return self.a.report.method == "exact" and self.b.report.method == "exact"
 
-    def to_json(self, *, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-        """The document: each side's own odds document (``a``, ``b``), the figures compared, and the damage."""
+    def to_json(self) -> dict[str, Any]:
+        """The document: each side's own odds document, the figures compared, and the damage."""
         out: dict[str, Any] = {
             "format": VERSUS_FORMAT,
             "version": VERSUS_FORMAT_VERSION,
             "method": "exact" if self.exact else "estimate",
-            "a": {"label": self.a.label, **a},
-            "b": {"label": self.b.label, **b},
+            "a": {"label": self.a.label, **self.a.report.to_json()},
+            "b": {"label": self.b.label, **self.b.report.to_json()},
             "differences": {name: diff.to_json() for name, _, _, diff in self.rows},
         }
         if self.a_more is not None and self.equal is not None and self.b_more is not None:

@@ -80,9 +80,7 @@ def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tup
 
 def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
     """The JSON document of two attacks compared (``tabroll.odds_versus``), each side with its own odds."""
-    document = comparison.to_json(a=comparison.a.report.to_json(), b=comparison.b.report.to_json())
-    document["ruleset"] = ruleset
-    return document
+    return {**comparison.to_json(), "ruleset": ruleset}
 
 
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
