@@ -11,6 +11,7 @@ from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
 from tabroll.render.bars import Line, bar, cells, decimal, interval
+from tabroll.render.odds import write
 
 
 def one_in(total: int, ways: int) -> str:
@@ -141,8 +142,6 @@ def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int,
 
 def render(odds: DiceOdds, fmt: str) -> None:
     """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
-    from tabroll.render.odds import write
-
     write(fmt, odds.to_json, odds.question.text, lambda fine: view(odds, fine=fine))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from typing import Any
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Cell, Matrix, figure_name
 from tabroll.render.bars import Line, Segment
+from tabroll.render.odds import write
 from tabroll.words import visible
 
 
@@ -62,8 +64,6 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
 
 
 def render_matrix(table: Matrix, fmt: str) -> None:
-    from tabroll.render.odds import write
-
     def lines(fine: bool) -> list[Line]:  # Rich (fine) fits its terminal, up to 160 columns
         if fine:
             from rich.console import Console
@@ -129,8 +129,6 @@ def abbreviations(names: list[str], limit: int) -> dict[str, str]:
     """A short form of each name no wider than ``limit``: the name itself when it fits, else its start and a
     dot (``Alquimi.``); where two starts are the same, the initials of its words with its numbers whole
     (``Unit number 10 of the roster`` → ``Un10otr``); failing that, a start and a number."""
-    from collections import Counter
-
     from rich.cells import cell_len
 
     short = {name: name for name in names if cell_len(name) <= limit}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
-from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
+from tabroll.events import CORE_KINDS, EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event, defeat_word
 from tabroll.i18n import _, n_, p_
 from tabroll.render.bars import cells
 from tabroll.words import visible
@@ -42,8 +42,6 @@ def kind_label(kind: str) -> str:
 def kind_width() -> int:
     """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds in the language now
     needs it (a space follows the column)."""
-    from tabroll.events import CORE_KINDS
-
     return max([KIND_WIDTH, *(cells(kind_label(kind)) for kind in CORE_KINDS if kind != "action")])
 
 
@@ -350,8 +348,6 @@ def _brief_part(event: Event, pair: tuple[str, str] | None) -> str:
             rule=get(event, "rule"),
         )  # fmt: skip
     if kind == "defeat":
-        from tabroll.events import defeat_word
-
         return _("{unit} {how}", unit=get(event, "unit"), how=defeat_word(get(event, "how", "defeated")))
     if kind == "refused":
         return _("refused: {reason}", reason=get(event, "reason"))

@@ -24,6 +24,7 @@ from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
 from tabroll.render.bars import decimal, interval
 from tabroll.render.matrix import cell_text, matrix_notes, refusals
+from tabroll.writing import write_atomically, write_target
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
@@ -41,8 +42,6 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
     """The file a picture goes to, checked before any work: a regular file or none yet (a symbolic link is followed
     to its file: see :func:`tabroll.writing.write_target`), in a folder that exists and that can be written. A bad
     path is an input error (exit 2), never a traceback after a long computation."""
-    from tabroll.writing import write_target
-
     target = Path(path)
     tip = _("give a file name in an existing folder, e.g. {example}", example=f"{flag} odds.{flag.removeprefix('--')}")
     if not path or target.is_dir():
@@ -67,8 +66,6 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
 def write_picture(path: str, svg: str) -> None:
     """Write the picture whole or not at all (a temporary file renamed over ``path``): a full disk or a file-size
     limit leaves a picture already there as it was, and ends with exit 74 naming the file."""
-    from tabroll.writing import write_atomically
-
     target = check_picture_path(path)
     write_atomically(target, svg.encode("utf-8"), what=_("the picture {path} (--svg)", path=path))
 

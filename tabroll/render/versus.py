@@ -9,6 +9,7 @@ from tabroll.i18n import _
 from tabroll.odds.figures import Estimate, figure_name, share_text
 from tabroll.odds.versus import Comparison
 from tabroll.render.bars import bar, cells, decimal
+from tabroll.render.odds import write
 
 HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of one odds chart)
 
@@ -85,8 +86,6 @@ def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
 
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
-    from tabroll.render.odds import write
-
     document = lambda: versus_document(comparison, ruleset=ruleset)  # noqa: E731
     write(fmt, document, None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)])
 
