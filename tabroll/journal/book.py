@@ -36,6 +36,7 @@ from tabroll.journal.records import (
     scan_journal,
 )
 from tabroll.kit import AnyRuleset
+from tabroll.version import __version__
 from tabroll.writing import write_failed
 
 # --- replaying --------------------------------------------------------------------------------------------
@@ -403,8 +404,6 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
     info = regular_file(journal_path)
     if info is not None and info.st_size != 0:
         return
-    from tabroll.version import __version__
-
     header_obj: dict[str, Any] = {
         "format": JOURNAL_FORMAT,
         "version": JOURNAL_VERSION,
