@@ -21,16 +21,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabroll.dice.sources import SeededDice, asks_players
-from tabroll.engine import Scenario, find_ruleset, run_scenario
 from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError, interrupted
 from tabroll.i18n import _, n_
-from tabroll.loading.scenario import load_scenario_file, scenario_from_document
-from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.words import visible
 from tabroll.writing import is_output_error
 
 if TYPE_CHECKING:
     from tabroll.dice.session import DiceChoice
+    from tabroll.engine import Scenario
     from tabroll.kit.views import StateView
 
 MAX_FILES = 100_000
@@ -138,6 +136,9 @@ def run_file(
     result, never raised (except interrupts). ``keep_dice=False``: the values drawn are not kept (not shown)."""
     result = FileResult(path=path)
     try:
+        from tabroll.loading.scenario import load_scenario_file, scenario_from_document
+        from tabroll.loading.yaml_source import load_yaml_text
+
         if text is None:
             scenario = load_scenario_file(path, options)
         else:  # read earlier: standard input, named <stdin>
@@ -180,6 +181,8 @@ def _resolve_all(
 ) -> Any:
     """Resolve every step of the scenario (after those its journal already holds), counting them in ``result``
     and showing each through ``on_step`` (else keeping it): the state the last one leaves."""
+    from tabroll.engine import run_scenario
+
     final = scenario.state
     if journal is not None:  # continue the game recorded there, and record every new step
         from tabroll.journal import open_journal
@@ -429,6 +432,8 @@ class Batch:
         """A worker resolved this file; this process says its events, so it plays the file's game too (its
         words for tabroll's sentences, its language under ``--lang game``), as ``--jobs 1`` does in ``run_file``."""
         if result.ruleset:
+            from tabroll.engine import find_ruleset
+
             with contextlib.suppress(TabrollError):  # the worker found it; if this process cannot, words stay
                 find_ruleset(result.ruleset)
 
