@@ -48,7 +48,6 @@ class BudgetExceeded(Exception):
         self,
         budget: int,
         walked: int,
-        *,
         estimate: int | None = None,
         request: tuple[int, int, int] | None = None,
         what: str = "pools",
@@ -86,13 +85,7 @@ class BudgetExceeded(Exception):
         # Raised in a worker of --jobs, it crosses back to the parent pickled: by its own arguments (an exception
         # is rebuilt from its message alone by default, which this __init__ cannot take: the parent then saw a
         # worker that died instead of a walk over its budget).
-        return (_budget_exceeded, (self.budget, self.walked, self.estimate, self.request, self.what))
-
-
-def _budget_exceeded(
-    budget: int, walked: int, estimate: int | None, request: tuple[int, int, int] | None, what: str
-) -> BudgetExceeded:
-    return BudgetExceeded(budget, walked, estimate=estimate, request=request, what=what)
+        return (type(self), (self.budget, self.walked, self.estimate, self.request, self.what))
 
 
 def _roll_name(request: tuple[int, int, int]) -> str:
