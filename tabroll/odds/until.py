@@ -24,8 +24,10 @@ from tabroll.dice.sources import SeededDice
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
+from tabroll.odds.exact import FINAL, exact_odds
 from tabroll.odds.figures import Estimate, number
 from tabroll.odds.limits import CLOCK_EVERY, BudgetExceeded, WalkStopped, passed
+from tabroll.odds.montecarlo import CHUNK, check_trials, chunk_seed
 from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
 
 if TYPE_CHECKING:
@@ -232,8 +234,6 @@ class _ExactChain:
     def _outcomes(self, start: Any) -> tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]:
         """The walk of the attack from ``start`` (once per state): the mass that fell, the next attack's starts
         (the game's rule applied once per final state) with their mass, and the refusals."""
-        from tabroll.odds.exact import FINAL, exact_odds
-
         interrupted()
         if passed(self.deadline):
             raise WalkStopped(self.used, Fraction(0))
@@ -267,8 +267,6 @@ def _simulated(
     """``trials`` chains with seeded dice (chunk ``k`` of :data:`~tabroll.odds.montecarlo.CHUNK` chains rolls
     from one generator seeded ``seed * 2**32 + k``, as the simulation of one attack does); past ``deadline`` the
     chains done so far (at least one)."""
-    from tabroll.odds.montecarlo import CHUNK, check_trials, chunk_seed
-
     check_trials(trials)
     rule = ruleset.next_attack_rule()
     defeated = [0] * cap
