@@ -27,8 +27,7 @@ import io
 import json
 import shlex
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
     from tabroll.odds import dice_figures
     from tabroll.odds import figures as odds_figures
     from tabroll.odds.api import TimeLimit
+    from tabroll.odds.matrix import Progress
     from tabroll.odds.until_figures import Until
     from tabroll.odds.versus import Comparison
 
@@ -370,10 +370,8 @@ def load(path: str | Path, *, options: Mapping[str, StatValue] | None = None) ->
     overrides = _texts(options)
     loaded = load_scenario_file(str(path), overrides)
     ruleset = loaded.ruleset
-    actions = []
-    for step in loaded.steps:
-        actor, verb, description = ruleset.describe_action(step.action)
-        actions.append(str(description or f"{actor} {verb}"))
+    described = [ruleset.describe_action(step.action) for step in loaded.steps]
+    actions = [str(description or f"{actor} {verb}") for actor, verb, description in described]
     return Scenario(
         game=Game._of(ruleset), title=loaded.title, file=loaded.source, units=tuple(ruleset.unit_names(loaded.state)),
         actions=tuple(actions), options=overrides, scenario=loaded,
@@ -593,8 +591,7 @@ class Run:
 
     def _repr_markdown_(self) -> str:
         lines = [f"**{_md(str(self.entry.get('title', self.file)))}**: {self.outcome}", ""]
-        for action in self.actions:
-            lines.append(f"1. {', '.join(event['kind'] for event in action['events'])}")
+        lines += [f"1. {', '.join(event['kind'] for event in action['events'])}" for action in self.actions]
         return "\n".join(lines)
 
 
@@ -630,8 +627,7 @@ def run(
     if totals.errors:  # the same run again, to raise its error as itself (the dice are the same)
         own = scenario.seed if scenario.seed is not None else file_seed(choice.master, scenario.fingerprint or name)
         source = choice.source(own)
-        for _step in run_scenario(scenario, lambda: source):
-            pass
+        list(run_scenario(scenario, lambda: source))
         raise AssertionError(f"{name}: the batch met an error that a second run did not")
     return Run(file=name, outcome=str(document["files"][0]["outcome"]), document=document)
 
@@ -1153,10 +1149,6 @@ class Matrix:
         return cell
 
 
-Progress = Callable[[int], AbstractContextManager[Callable[[str], None]]]
-"""Told of the pairs to do (their count), a context in which each pair done is told by name."""
-
-
 def matrix(
     attackers: Sequence[Unit | str] | None = None,
     targets: Sequence[Unit | str] | None = None,
@@ -1204,13 +1196,12 @@ def matrix(
     def texts(units: Sequence[Unit | str] | None) -> list[str] | None:
         return None if units is None else [_unit_text(one) for one in units]
 
-    extra: dict[str, Any] = {} if progress is None else {"progress": progress}
     table = build_matrix(
         scenario_file=None if scenario is None else str(scenario),
         ruleset=None if game is None else game.id if isinstance(game, Game) else game,
         attackers=texts(attackers), targets=texts(targets), fields=_texts({**dict(fields or {}), **more_fields}),
         budget=budget, trials=trials, seed=seed_or_fresh(seed), options=_texts(options), timeout=check_timeout(timeout),
-        jobs=jobs, since=started, until=until, **extra,
+        jobs=jobs, since=started, until=until, progress=progress,
     )  # fmt: skip
     return Matrix(game=table.ruleset, attackers=tuple(table.attackers), targets=tuple(table.targets), table=table)
 

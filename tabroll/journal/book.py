@@ -36,6 +36,7 @@ from tabroll.journal.records import (
     scan_journal,
 )
 from tabroll.kit import AnyRuleset
+from tabroll.version import __version__
 from tabroll.writing import write_failed
 
 # --- replaying --------------------------------------------------------------------------------------------
@@ -321,20 +322,13 @@ class Journal:
         self._size += len(line)
 
 
-def open_journal(
-    path: str | Path,
-    scenario: Scenario,
-    *,
-    scenario_path: str | Path,
-    scenario_bytes: bytes | None = None,
-    force: bool = False,
-) -> Journal:
-    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``, or ``scenario_bytes``),
-    creating it if missing. An existing journal must be of the same ruleset, and of the same scenario and options
-    unless ``force`` (its records are then replayed over the scenario as it is now)."""
+def open_journal(path: str | Path, scenario: Scenario, *, scenario_path: str | Path, force: bool = False) -> Journal:
+    """Open the journal at ``path`` for ``scenario`` (loaded from ``scenario_path``), creating it if missing. An
+    existing journal must be of the same ruleset, and of the same scenario and options unless ``force`` (its
+    records are then replayed over the scenario as it is now)."""
     journal_path = target_of(path)
     _check_recordable_name(str(scenario_path))
-    data = _scenario_bytes(scenario_path) if scenario_bytes is None else scenario_bytes
+    data = _scenario_bytes(scenario_path)
     # What the scenario says (its parsed content), so a comment or a layout change keeps the journal valid;
     # journals written before this recorded the SHA-256 of the file's bytes, which is still accepted.
     digest = scenario.fingerprint or scenario_sha256(data)
@@ -410,8 +404,6 @@ def _start_if_new(journal_path: Path, scenario: Scenario, named: str, digest: st
     info = regular_file(journal_path)
     if info is not None and info.st_size != 0:
         return
-    from tabroll.version import __version__
-
     header_obj: dict[str, Any] = {
         "format": JOURNAL_FORMAT,
         "version": JOURNAL_VERSION,

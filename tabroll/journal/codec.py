@@ -10,8 +10,6 @@ from tabroll.i18n import _
 from tabroll.journal.records import plain
 from tabroll.kit import AnyRuleset
 
-# --- actions as JSON --------------------------------------------------------------------------------------
-
 _ADAPTERS: dict[str, Any] = {}
 
 

@@ -24,8 +24,6 @@ from tabroll.writing import (
     write_temp,
 )
 
-# --- files ------------------------------------------------------------------------------------------------
-
 TOO_LONG_TIP = N_("a file name holds at most 255 bytes and a whole path at most 4,096: choose a shorter name or folder")
 
 
@@ -46,9 +44,7 @@ def regular_file(path: Path) -> os.stat_result | None:
             tip=_("give a path whose folders are folders"),
         ) from None
     except OSError as err:
-        raise InputError(
-            _("cannot read {path}: {why}", path=path, why=err.strerror), tip=_("give the path of a file you can read")
-        ) from None
+        raise _unreadable(path, err) from None
     if stat.S_ISDIR(info.st_mode):
         raise InputError(
             _("{path} is a folder, not a journal file", path=path),
@@ -57,6 +53,12 @@ def regular_file(path: Path) -> os.stat_result | None:
     if not stat.S_ISREG(info.st_mode):
         raise InputError(_("{path} is not a regular file", path=path), tip=_(limits.NEW_JOURNAL_TIP))
     return info
+
+
+def _unreadable(path: Path, err: OSError) -> InputError:
+    return InputError(
+        _("cannot read {path}: {why}", path=path, why=err.strerror), tip=_("give the path of a file you can read")
+    )
 
 
 def read_bytes(path: Path) -> bytes:
@@ -87,9 +89,7 @@ def read_bytes(path: Path) -> bytes:
             _("cannot read {path}: permission denied", path=path), tip=_("check the file's permissions")
         ) from None
     except OSError as err:
-        raise InputError(
-            _("cannot read {path}: {why}", path=path, why=err.strerror), tip=_("give the path of a file you can read")
-        ) from None
+        raise _unreadable(path, err) from None
     if len(data) > limits.MAX_JOURNAL_BYTES:
         raise InputError(
             _("{path} is over {limit}", path=path, limit=limits.size_text(limits.MAX_JOURNAL_BYTES)),
@@ -129,17 +129,14 @@ def locked(fd: int, path: Path) -> Iterator[None]:
     """Hold an exclusive lock on the open journal ``fd`` (where the platform has ``flock``)."""
     try:
         import fcntl
-    except ImportError:  # pragma: no cover - Windows: no advisory locks; the size check still guards appends
-        yield
-        return
-    try:
+
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise InputError(
             _("another tabroll command is writing {path} right now", path=path),
             tip=_("wait for it to finish: a journal takes one writer at a time"),
         ) from None
-    except OSError:  # a filesystem without locks: go on, guarded by the size check
+    except (ImportError, OSError):  # no advisory locks (Windows, some filesystems): the size check guards appends
         yield
         return
     try:

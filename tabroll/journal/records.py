@@ -299,9 +299,8 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
     return JournalRecord(**{**obj, "dice": tuple(dice)}, line=number)  # every field checked above
 
 
-def scan_journal(path: Path, *, tolerate_torn_tail: bool = False, data: bytes | None = None) -> Scan:
-    if data is None:
-        data = read_bytes(path)
+def scan_journal(path: Path, *, tolerate_torn_tail: bool = False) -> Scan:
+    data = read_bytes(path)
     if not data:
         raise InputError(_("{path} is empty: not a tabroll journal", path=path), tip=_(limits.NEW_JOURNAL_TIP))
     lines = data.split(b"\n")

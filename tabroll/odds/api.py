@@ -7,20 +7,19 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from tabroll.batch.workers import doing
 from tabroll.dice.session import check_jobs
+from tabroll.errors import InputError
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
+from tabroll.odds import limits, montecarlo
+from tabroll.odds.estimate import estimate_leaves, surely_over
+from tabroll.odds.exact import exact_odds
 from tabroll.odds.figures import Report, number
 from tabroll.odds.limits import BudgetExceeded, WalkStopped
 from tabroll.odds.report import build_report
 
 DEFAULT_TRIALS = 100_000
-
-DEFAULT_TIMEOUT = 60.0
-"""Seconds ``tabroll odds`` runs at most unless told otherwise (``--timeout``): then it stops with the best estimate
-so far and says so. ``tabroll matrix`` shares :data:`MATRIX_TIMEOUT` among its pairs."""
-
-MATRIX_TIMEOUT = 600.0
 
 
 @dataclass
@@ -57,17 +56,12 @@ def compute_odds(
     ``fallback_trials`` simulated attacks. With a ``limit`` of some seconds, the exact walk may take half of them,
     then a simulation the time left; a simulation stops at the limit with the trials done (at least one). Either
     way ``limit.reached`` is set and the report's note says what was done."""
-    from tabroll.errors import InputError
-
     check_jobs(jobs)
     if not 1 <= budget <= 10_000_000:
         raise InputError(
             _("--budget {budget} is out of range", budget=budget),
             tip=_("use 1 to {most} resolutions", most="10,000,000"),
         )
-    from tabroll.batch.workers import doing
-    from tabroll.odds import limits, montecarlo
-
     phase = {"what": "sampling the outcome tree", "jobs": jobs, "trials": 0}
     limits.WALKED[0] = montecarlo.SIMULATED[0] = 0
 
@@ -120,9 +114,6 @@ def _walk_first(
 ) -> Report | str:
     """The exact odds; or, when the walk is over the budget or out of its half of the time, the note that says
     why ``trials`` attacks are simulated instead."""
-    from tabroll.odds.estimate import estimate_leaves, surely_over
-    from tabroll.odds.exact import exact_odds
-
     # Sample the tree first (seeded: the same answer every time): a walk that would exceed the budget is not
     # started (it would be thrown away). Only the budget decides; the time limit is a safety stop of the walk.
     samples = estimate_leaves(ruleset, state, action)
@@ -186,10 +177,8 @@ def _simulated(
     phase: dict[str, Any],
 ) -> Report:
     """``trials`` simulated attacks, or those done by the ``deadline`` (the note then says so)."""
-    from tabroll.odds.montecarlo import simulate
-
     phase["what"], phase["trials"] = "simulation", trials
-    tally = simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline)
+    tally = montecarlo.simulate(ruleset, state, action, trials=trials, seed=seed, jobs=jobs, deadline=deadline)
     done = int(tally.weight)
     if done < trials:
         assert limit is not None and limit.seconds is not None

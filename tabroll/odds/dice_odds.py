@@ -11,7 +11,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from tabroll.dice.distribution import check_exact, convolve, exact_counts
 from tabroll.dice.notation import DiceExpression, DiceLimitError, explosion_cap
+from tabroll.dice.sources import SeededDice
+from tabroll.dice.words import parse_words
 from tabroll.errors import InputError
 from tabroll.i18n import _, n_
 from tabroll.odds.dice_figures import DiceOdds, Question, Table
@@ -26,8 +29,6 @@ _VERSUS = re.compile(r"(?:^|\s)vs(?:\s|$)", re.IGNORECASE)
 
 def read_question(words: Sequence[str]) -> Question:
     """The expression (or the two, around ``vs``) the words spell, read as ``tabroll roll`` reads them."""
-    from tabroll.dice.words import parse_words
-
     sides = [side.split() for side in _VERSUS.split(" ".join(words))]
     if len(sides) > 2:
         raise InputError(
@@ -77,8 +78,6 @@ def _limits_note(expressions: Sequence[DiceExpression]) -> str:
 
 def compute(question: Question, *, trials: int | None = None, seed: int, timeout: float | None = None) -> DiceOdds:
     """Exact odds, or a simulation of ``trials`` rolls when they are asked for or the exact work is too large."""
-    from tabroll.dice.distribution import check_exact, exact_counts
-
     expressions = [question.measured] + ([question.second] if question.second is not None else [])
     note = ""
     if trials is None:
@@ -116,8 +115,6 @@ def compute(question: Question, *, trials: int | None = None, seed: int, timeout
     tables = [Table(list(ways.items()), total, True) for ways, total in counts]
     margin = None
     if question.second is not None:
-        from tabroll.dice.distribution import convolve
-
         (a, total_a), (b, total_b) = counts
         margin = Table(sorted(convolve(a, {-v: w for v, w in b.items()}).items()), total_a * total_b, True)
     return _answer(question, tables, margin, limits_note=_limits_note(expressions))
@@ -143,8 +140,6 @@ def _simulate(
     timeout: float | None,
     note: str,
 ) -> DiceOdds:
-    from tabroll.dice.sources import SeededDice
-
     if not 1 <= trials <= 10**9:
         raise InputError(
             _("--trials {trials} is out of range", trials=f"{trials:,}"),

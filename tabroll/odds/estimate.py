@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import random
 from collections.abc import Hashable
 from typing import Any
 
@@ -91,8 +92,6 @@ def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int
     probe is taken, whatever the clock says: the answer depends on the tree alone. Once two samples meet at a step
     (``merging``) no more are taken: nothing reads a merging tree's samples further.
     """
-    import random
-
     rng = random.Random(0)  # the same answer every time, whatever --seed the simulation uses
     samples = Samples()
     seen: set[Hashable] = set()  # the (step, state) pairs earlier samples took

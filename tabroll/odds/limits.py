@@ -48,7 +48,6 @@ class BudgetExceeded(Exception):
         self,
         budget: int,
         walked: int,
-        *,
         estimate: int | None = None,
         request: tuple[int, int, int] | None = None,
         what: str = "pools",
@@ -64,7 +63,12 @@ class BudgetExceeded(Exception):
             )
         else:
             if request is not None:
-                how = _different(request, what)
+                dice, count = _roll_name(request), f"{request[2]:,}"
+                how = (
+                    _("one roll of {dice} alone has {count} different totals", dice=dice, count=count)
+                    if what == "totals"
+                    else _("one roll of {dice} alone has {count} different pools", dice=dice, count=count)
+                )
             elif estimate is None:
                 how = _("walked {count}", count=f"{walked:,}")
             else:
@@ -81,21 +85,7 @@ class BudgetExceeded(Exception):
         # Raised in a worker of --jobs, it crosses back to the parent pickled: by its own arguments (an exception
         # is rebuilt from its message alone by default, which this __init__ cannot take: the parent then saw a
         # worker that died instead of a walk over its budget).
-        return (_budget_exceeded, (self.budget, self.walked, self.estimate, self.request, self.what))
-
-
-def _budget_exceeded(
-    budget: int, walked: int, estimate: int | None, request: tuple[int, int, int] | None, what: str
-) -> BudgetExceeded:
-    return BudgetExceeded(budget, walked, estimate=estimate, request=request, what=what)
-
-
-def _different(request: tuple[int, int, int], what: str) -> str:
-    """``one roll of 40d6 alone has 1,234 different pools`` (or totals), in the language now."""
-    dice, count = _roll_name(request), f"{request[2]:,}"
-    if what == "totals":
-        return _("one roll of {dice} alone has {count} different totals", dice=dice, count=count)
-    return _("one roll of {dice} alone has {count} different pools", dice=dice, count=count)
+        return (type(self), (self.budget, self.walked, self.estimate, self.request, self.what))
 
 
 def _roll_name(request: tuple[int, int, int]) -> str:

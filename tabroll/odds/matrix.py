@@ -7,22 +7,26 @@ the attacker is defeated by it and the damage the attacker takes on average."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+import shlex
+import time
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tabroll.batch.workers import WorkerDied, doing, in_order, process_pool
 from tabroll.dice.session import check_jobs
 from tabroll.engine import ruleset_for_units
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Said, said
 from tabroll.i18n import MESSAGES, _, n_
 from tabroll.kit import AnyRuleset, AttackRequest
-from tabroll.odds.api import compute_odds
+from tabroll.loading.quick import TypedUnit, check_fields, parse_unit, unit_stats
+from tabroll.loading.scenario import load_scenario_file
+from tabroll.odds.api import TimeLimit, compute_odds
+from tabroll.odds.estimate import estimate_leaves
 from tabroll.odds.figures import Cell, Matrix
-
-if TYPE_CHECKING:
-    from tabroll.loading.quick import TypedUnit
+from tabroll.odds.montecarlo import check_trials
 
 MAX_PAIRS = 2_500
 
@@ -31,9 +35,8 @@ Progress = Callable[[int], AbstractContextManager[Callable[[str], None]]]
 done (``tabroll matrix`` passes :func:`tabroll.render.matrix.progress_bar`)."""
 
 
-@contextmanager
-def _quiet(_pairs: int) -> Iterator[Callable[[str], None]]:
-    yield lambda _pair: None
+def _quiet(_pairs: int) -> AbstractContextManager[Callable[[str], None]]:
+    return nullcontext(lambda _pair: None)
 
 
 def build_matrix(
@@ -50,17 +53,13 @@ def build_matrix(
     timeout: float | None = None,
     jobs: int = 1,
     since: float | None = None,
-    progress: Progress = _quiet,
+    progress: Progress | None = None,
     until: int | None = None,
 ) -> Matrix:
     """The table; with ``timeout`` seconds, a safety stop for the whole table (``budget`` alone decides whether a
     pair is exact; a pair the limit stops is marked out of time). With ``jobs`` > 1 the pairs are shared among
     forked processes, each computed as in one process, so the table is the same. ``progress`` is told of each
     pair done. With ``until``, each cell also has the mean attacks to defeat (:mod:`~tabroll.odds.until`)."""
-    import time
-
-    from tabroll.odds.montecarlo import check_trials
-
     typed_attackers, typed_targets = _typed_units(attackers, targets)
     if scenario_file is not None:
         where = _from_file(scenario_file, typed_attackers, typed_targets, fields, options)
@@ -79,7 +78,7 @@ def build_matrix(
     )  # fmt: skip
     deadline = None if timeout is None else (time.monotonic() if since is None else since) + timeout
     work = [(attacker, target) for attacker in attackers for target in targets]
-    return _build(table, work, jobs if len(work) > 1 else 1, deadline, job, progress)
+    return _build(table, work, jobs if len(work) > 1 else 1, deadline, job, progress or _quiet)
 
 
 @dataclass(frozen=True)
@@ -96,8 +95,6 @@ class _Where:
 
 def _typed_units(attackers: list[str] | None, targets: list[str] | None) -> tuple[list[TypedUnit], list[TypedUnit]]:
     """``--attackers`` and ``--targets`` read as units, each a name and any stats typed after it."""
-    from tabroll.loading.quick import parse_unit
-
     for option, given in (("--attackers", attackers), ("--targets", targets)):
         if given is not None and not given:  # given, but only commas or spaces: not "the whole catalogue"
             raise InputError(
@@ -116,9 +113,6 @@ def _from_file(
     options: Mapping[str, str],
 ) -> _Where:
     """The pairs of a scenario file: its units, at its positions (a typed stat is refused: the file gives them)."""
-    from tabroll.loading.quick import check_fields
-    from tabroll.loading.scenario import load_scenario_file
-
     typed = next((u for u in (*typed_attackers, *typed_targets) if u.stats), None)
     if typed is not None:
         raise InputError(
@@ -142,8 +136,6 @@ def _from_catalogue(
     ruleset: str | None, typed_attackers: list[TypedUnit], typed_targets: list[TypedUnit], fields: Mapping[str, str]
 ) -> _Where:
     """The pairs of catalogue or typed units: the game that has the untyped ones, and its attack fields."""
-    from tabroll.loading.quick import check_fields
-
     units = (*typed_attackers, *typed_targets)
     untyped = [unit.name for unit in units if not unit.stats]
     game = ruleset_for_units(ruleset, untyped or [unit.name for unit in units])
@@ -206,8 +198,6 @@ def _typed_stats(
 ) -> dict[tuple[str, str], dict[str, str]]:
     """The typed stats of each attacker and target, by role and name (checked by
     :func:`tabroll.loading.quick.unit_stats`)."""
-    from tabroll.loading.quick import unit_stats
-
     held = {name.casefold() for name in where.known}
     stats: dict[tuple[str, str], dict[str, str]] = {}
     for role, typed_units in (("attacker", typed_attackers), ("target", typed_targets)):
@@ -236,10 +226,6 @@ class _PairJob:
         """The odds of one pair: exact within ``budget``, else ``trials`` simulated attacks (and only those); with
         the whole time left before ``deadline`` (only the table's limit stops a pair, never its pace), or the
         best estimate by then."""
-        import time
-
-        from tabroll.odds.api import TimeLimit
-
         game, state, fields = self.game, self.state, self.fields
         cell = Cell(attacker=attacker, target=target)
         if attacker == target and state is not None:
@@ -299,10 +285,6 @@ def _build(
     them, nothing else), or shared among ``jobs`` forked workers, one pair at a time, gathered in the table's
     order."""
     global _JOB
-    from contextlib import nullcontext
-
-    from tabroll.batch.workers import WorkerDied, doing, in_order, process_pool
-
     pairs = len(work)
 
     def describe() -> str:
@@ -347,8 +329,6 @@ def _build(
 def _typed_example(game: AnyRuleset) -> str:
     """A matrix command line with typed units, from the game's first attack example (``tabroll units GAME``
     shows it): its ``-a``/``-t`` become ``--attackers``/``--targets``, its attack fields stay, its dice go."""
-    import shlex
-
     example = next((needs.example for needs in game.stat_needs() if needs.example), "")
     try:
         words = shlex.split(example)[2:]  # past "tabroll attack"
@@ -372,8 +352,6 @@ def _walk_would_give_up(game: AnyRuleset, state: Any, action: Any, budget: int) 
     is estimated at ``budget`` leaves or more: such a walk most likely gives up at the budget and is thrown away,
     then the pair is simulated anyway, so a table simulates it at once. (A single ``odds`` is stricter: it walks
     unless the tree is surely over, as one attack can afford the try.)"""
-    from tabroll.odds.estimate import estimate_leaves
-
     samples = estimate_leaves(game, state, action)
     if samples.merging:
         return False  # a merging walk needs far fewer resolutions than leaves: it is tried within its budget

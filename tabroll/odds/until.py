@@ -17,12 +17,17 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+from tabroll.dice.sources import SeededDice
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
+from tabroll.odds.exact import FINAL, exact_odds
 from tabroll.odds.figures import Estimate, number
+from tabroll.odds.limits import CLOCK_EVERY, BudgetExceeded, WalkStopped, passed
+from tabroll.odds.montecarlo import CHUNK, check_trials, chunk_seed
 from tabroll.odds.until_figures import UNTIL_CHOICES, Until, UntilRow
 
 if TYPE_CHECKING:
@@ -69,16 +74,12 @@ def defeats(ruleset: AnyRuleset, action: Any, target: str, events: Sequence[Any]
     return any(blow.defeats and blow.target == target for blow in ruleset.blows(action, events))
 
 
-def find_target(ruleset: AnyRuleset, state: Any, action: Any, target: str | None = None) -> str:
-    """The unit the attacks go on until it falls: ``target`` when given, else the action's own ``target`` (every
-    game's one-target attack names it), else the one unit the attack's own blows strike in seeded resolutions."""
-    if target:
-        return target
+def find_target(ruleset: AnyRuleset, state: Any, action: Any) -> str:
+    """The unit the attacks go on until it falls: the action's own ``target`` (every game's one-target attack names
+    it), else the one unit the attack's own blows strike in seeded resolutions."""
     named = getattr(action, "target", None)
     if isinstance(named, str) and named:
         return named
-    from tabroll.dice.sources import SeededDice
-
     actor = ruleset.describe_action(action)[0]
     struck: set[str] = set()
     dice = SeededDice(0)
@@ -116,7 +117,6 @@ def compute_until(
     action: Any,
     *,
     cap: int = DEFAULT_ATTACKS,
-    target: str | None = None,
     trials: int | None = None,
     budget: int = 200_000,
     seed: int = 0,
@@ -127,9 +127,7 @@ def compute_until(
     a tenth of ``budget`` resolutions (:data:`CHAIN_SHARE`; or, a safety stop, half the time ``limit`` leaves);
     then ``fallback_trials`` simulated chains. With a ``limit``, a simulation stops at it with the chains done (at
     least one), and ``limit.reached`` is set."""
-    from tabroll.odds.limits import BudgetExceeded, WalkStopped
-
-    target = find_target(ruleset, state, action, target)
+    target = find_target(ruleset, state, action)
     deadline = None
     if limit is not None and limit.seconds is not None:
         started = limit.since if limit.since is not None else time.monotonic()
@@ -161,16 +159,6 @@ def compute_until(
             seed=seed,
         )
     return _simulated(ruleset, state, action, target, cap, trials, seed, deadline, limit, note)
-
-
-def _between(ruleset: AnyRuleset) -> tuple[str, str]:
-    """What one attack is counted as, and what happens between two of them, in words."""
-    if ruleset.next_attack_rule() is None:
-        return "attacks", _("each attack starts from the state the last one left")
-    return "rounds", _(
-        "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
-        "spent are kept"
-    )
 
 
 def _exact(
@@ -246,9 +234,6 @@ class _ExactChain:
     def _outcomes(self, start: Any) -> tuple[Fraction, dict[Any, Fraction], dict[str, Fraction]]:
         """The walk of the attack from ``start`` (once per state): the mass that fell, the next attack's starts
         (the game's rule applied once per final state) with their mass, and the refusals."""
-        from tabroll.odds.exact import FINAL, exact_odds
-        from tabroll.odds.limits import BudgetExceeded, WalkStopped, passed
-
         interrupted()
         if passed(self.deadline):
             raise WalkStopped(self.used, Fraction(0))
@@ -282,10 +267,6 @@ def _simulated(
     """``trials`` chains with seeded dice (chunk ``k`` of :data:`~tabroll.odds.montecarlo.CHUNK` chains rolls
     from one generator seeded ``seed * 2**32 + k``, as the simulation of one attack does); past ``deadline`` the
     chains done so far (at least one)."""
-    from tabroll.dice.sources import SeededDice
-    from tabroll.odds.limits import CLOCK_EVERY, passed
-    from tabroll.odds.montecarlo import CHUNK, check_trials, chunk_seed
-
     check_trials(trials)
     rule = ruleset.next_attack_rule()
     defeated = [0] * cap
@@ -357,25 +338,27 @@ def _figures(
     def estimate(mass: Any) -> Estimate:
         return Estimate.of(Fraction(mass)) if exact else Estimate.share(mass, samples, False)
 
-    counts, between = _between(ruleset)
-    rows: list[UntilRow] = []
-    within: Any = 0
-    for k in range(cap):
-        within += defeated[k]
-        rows.append(UntilRow(k + 1, estimate(defeated[k]), estimate(within), estimate(stopped[k])))
+    # what one attack is counted as, and what happens between two of them
+    counts, between = "attacks", _("each attack starts from the state the last one left")
+    if ruleset.next_attack_rule() is not None:
+        counts = "rounds"
+        between = _(
+            "between two attacks the game resets what its new round (or turn) resets; damage taken and ammunition "
+            "spent are kept"
+        )
+    rows = [
+        UntilRow(k + 1, estimate(at), estimate(within), estimate(stop))
+        for k, (at, within, stop) in enumerate(zip(defeated, accumulate(defeated), stopped, strict=True))
+    ]
+    fell = sum(defeated)  # the mean count at which the target falls is over the chains where it falls
+    mean = None
+    if fell and exact:
+        mean = Estimate.of(sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / fell)
+    elif fell:
+        mean = Estimate.mean([(k + 1, m) for k, m in enumerate(defeated)], fell, False)
     return Until(
         target=target, attacker=ruleset.describe_action(action)[0], counts=counts, between=between, cap=cap,
-        method=method, samples=samples, rows=rows, mean=_mean(defeated, exact), standing=estimate(standing),
+        method=method, samples=samples, rows=rows, mean=mean, standing=estimate(standing),
         could_not={reason: estimate(mass) for reason, mass in sorted(reasons.items())},
         could_not_total=estimate(sum(stopped)), states=states,
     )  # fmt: skip
-
-
-def _mean(defeated: Sequence[Any], exact: bool) -> Estimate | None:
-    """The mean count at which the target falls, over the chains where it falls (None: it never does)."""
-    fell = sum(defeated)
-    if not fell:
-        return None
-    if exact:
-        return Estimate.of(sum((Fraction(k + 1) * Fraction(m) for k, m in enumerate(defeated)), Fraction(0)) / fell)
-    return Estimate.mean([(k + 1, m) for k, m in enumerate(defeated)], fell, False)

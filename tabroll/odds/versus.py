@@ -45,14 +45,14 @@ class Comparison:
     def exact(self) -> bool:
         return self.a.report.method == "exact" and self.b.report.method == "exact"
 
-    def to_json(self, *, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-        """The document: each side's own odds document (``a``, ``b``), the figures compared, and the damage."""
+    def to_json(self) -> dict[str, Any]:
+        """The document: each side's own odds document, the figures compared, and the damage."""
         out: dict[str, Any] = {
             "format": VERSUS_FORMAT,
             "version": VERSUS_FORMAT_VERSION,
             "method": "exact" if self.exact else "estimate",
-            "a": {"label": self.a.label, **a},
-            "b": {"label": self.b.label, **b},
+            "a": {"label": self.a.label, **self.a.report.to_json()},
+            "b": {"label": self.b.label, **self.b.report.to_json()},
             "differences": {name: diff.to_json() for name, _, _, diff in self.rows},
         }
         if self.a_more is not None and self.equal is not None and self.b_more is not None:
@@ -76,11 +76,10 @@ def compare(a: Side, b: Side) -> Comparison:
             continue  # one target: its P(hit) is the attack's
         ea, eb = first.probabilities.get(name, zero), second.probabilities.get(name, zero)
         comparison.rows.append((f"P({name})", ea, eb, _difference(ea, eb)))
-    for name in dict.fromkeys([*first.means, *second.means]):
-        if name.startswith("damage to ") or name not in first.means or name not in second.means:
-            continue
-        ea, eb = first.means[name], second.means[name]
-        comparison.rows.append((f"mean {name}", ea, eb, _difference(ea, eb)))
+    for name in first.means:
+        if name in second.means and not name.startswith("damage to "):
+            ea, eb = first.means[name], second.means[name]
+            comparison.rows.append((f"mean {name}", ea, eb, _difference(ea, eb)))
     if DAMAGE in first.distributions and DAMAGE in second.distributions:
         _damage(comparison, first.distributions[DAMAGE], second.distributions[DAMAGE], exact)
     return comparison

@@ -15,7 +15,11 @@ from typing import Any, cast
 
 from tabroll.i18n import _, percent
 from tabroll.kit import AnyRuleset
+from tabroll.odds.estimate import estimate_leaves, surely_over
+from tabroll.odds.exact import exact_odds
+from tabroll.odds.figures import figure_name
 from tabroll.odds.measures import GAME
+from tabroll.odds.report import build_report
 
 ODDS_BUDGET = 2_000
 """Most resolutions the exact walk of a preview may take, so that the line comes at once; a larger tree is not
@@ -78,9 +82,6 @@ class _Watching:
 def _walk(ruleset: AnyRuleset, state: Any, action: Any) -> tuple[Any, dict[str, int]] | None:
     """The preview's exact walk: its result, and the numbers to reach it found true (:meth:`_Watching.needs`);
     None when it cannot be made within :data:`ODDS_BUDGET`."""
-    from tabroll.odds.estimate import estimate_leaves, surely_over
-    from tabroll.odds.exact import exact_odds
-
     try:
         if surely_over(estimate_leaves(ruleset, state, action), ODDS_BUDGET):
             return None
@@ -92,16 +93,12 @@ def _walk(ruleset: AnyRuleset, state: Any, action: Any) -> tuple[Any, dict[str, 
 
 
 def _odds_line(tally: Any, leaves: int) -> str | None:
-    from tabroll.odds.report import build_report
-
     tally.values.pop((GAME, NEEDS), None)  # the preview's own measure: not one of the game's
     tally.undeclared.discard(NEEDS)
     figures = build_report(tally, exact=True, samples=leaves).to_json()["probabilities"]
     each = [name for name in figures if name.startswith("hit: ")]
     if "hit" in figures and len(each) == 1 and figures[each[0]] == figures["hit"]:
         del figures[each[0]]  # one unit aimed at: its P(hit) is the attack's
-    from tabroll.odds.figures import figure_name
-
     shown = [
         _("P({name}) {share}", name=figure_name(name), share=percent(float(value["value"])))
         for name, value in figures.items()

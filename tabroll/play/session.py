@@ -13,12 +13,16 @@ from typing import Any, TextIO
 
 from tabroll.dice.session import Asking
 from tabroll.dice.sources import DiceRequest, GivenDice, PromptDice, SeededDice, parse_dice_values
+from tabroll.dice.words import parse_words
 from tabroll.engine import Scenario
 from tabroll.errors import InputError, TabrollError
 from tabroll.events import ActionStarted, named_rolls
 from tabroll.i18n import _, n_
 from tabroll.journal import open_journal, undo
 from tabroll.play import words as w
+from tabroll.play.preview import preview_lines
+from tabroll.render.output import make_renderer
+from tabroll.words import did_you_mean, visible
 
 ROLL_WORDS = ("r", "roll")
 
@@ -27,19 +31,18 @@ class TableDice:
     """The dice of an action at the table: each roll asked for (``Roll 1d20 — damage vs X:``) and answered with
     the values rolled, or ``r`` to let tabroll roll it. Open choices are asked too (the players are here)."""
 
-    def __init__(self, asking: Asking, roller: SeededDice, attempts: int = 5) -> None:
+    asks_players = True
+    ATTEMPTS = 5
+    """Answers asked for one roll before the action is given up."""
+
+    def __init__(self, asking: Asking, roller: SeededDice) -> None:
         self.asking = asking
         self.roller = roller
-        self.attempts = attempts
-
-    @property
-    def asks_players(self) -> bool:
-        return True
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         prompt = PromptDice.prompt(request)
         ask = self.asking.ask_secret if request.choice else self.asking.ask
-        for _attempt in range(self.attempts):
+        for _attempt in range(self.ATTEMPTS):
             try:
                 answer = ask(prompt)
             except EOFError:
@@ -58,7 +61,7 @@ class TableDice:
             n_(
                 "no valid answer for {request} after {n} try",
                 "no valid answer for {request} after {n} tries",
-                self.attempts,
+                self.ATTEMPTS,
                 request=request.describe(),
             ),
             tip=_("answer with the dice as the prompt asks, e.g. {example}, or r to let tabroll roll", example="3 5"),
@@ -123,8 +126,6 @@ class Table:
     # --- output -----------------------------------------------------------------------------------------------
 
     def say(self, text: str = "", style: str = "") -> None:
-        from tabroll.words import visible
-
         text = visible(text, lines=True)  # what the table typed and the file named: shown, never obeyed
         if self.fmt == "rich":
             self.console.print(text, markup=False, highlight=False, style=style or None)
@@ -203,8 +204,6 @@ class Table:
         elif command in self.kinds():
             self._act(self._action(["do", command, *args]))
         else:
-            from tabroll.words import did_you_mean
-
             tip = did_you_mean(command, [*w.COMMAND_NAMES, *self.kinds()], _("type help for the commands"))
             raise InputError(_("unknown command '{command}'", command=command), tip=tip)
         return True
@@ -289,9 +288,6 @@ class Table:
 
     def _act(self, action: Any, *, step: int = 0, dice: Any = None) -> None:
         """Show the action's header and what it needs, ask for its dice, resolve and record it, show its log."""
-        from tabroll.play.preview import preview_lines
-        from tabroll.render.output import make_renderer
-
         index = self.book.next_seq
         actor, verb, description = self.ruleset.describe_action(action)
         header = ActionStarted(index=index, actor=actor, verb=verb, description=description)
@@ -314,8 +310,6 @@ class Table:
             self.say("  " + _("recorded as action {number}", number=index), style="dim")
 
     def _roll(self, args: list[str]) -> None:
-        from tabroll.dice.words import parse_words
-
         if not args:
             raise InputError(
                 _("roll what?"), tip=_("e.g. {example}", example="roll 2d6, roll 1d20+3, roll 1d20 adv +5")

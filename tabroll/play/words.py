@@ -97,14 +97,6 @@ def action_fields(ruleset: AnyRuleset, kind: str) -> list[str]:
     return sorted(names, key=lambda name: name == "dice")
 
 
-def _value(key: str, text: str) -> Any:
-    from tabroll.loading.yaml_source import cli_value
-
-    # A flow list or mapping typed on purpose ([1, 0], {a: 1}) stays one; any other text YAML cannot read as a
-    # plain value (a printed card's "1d10 (Projectile: Arrow)") is the text typed.
-    return cli_value(text, origin=f"{key}=", text_if=lambda t: not t.lstrip().startswith(("[", "{")))
-
-
 def _joined(words: Sequence[str]) -> list[str]:
     """The words with a bracketed value typed with spaces put back together (``choices={Eagle: [2, 2]}``)."""
     joined: list[str] = []
@@ -120,6 +112,8 @@ def _joined(words: Sequence[str]) -> list[str]:
 
 def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict[str, Any]:
     """``key=value`` words as a mapping, each value read as YAML (``to=[1,0]``, ``times=2``, ``escaped=true``)."""
+    from tabroll.loading.yaml_source import cli_value
+
     fields: dict[str, Any] = {}
     for word in _joined(words):
         key, equals, text = word.partition("=")
@@ -131,7 +125,9 @@ def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict
             )
         if key in fields:
             raise InputError(_("{key}= is given twice", key=key), tip=_("give each field once"))
-        fields[key] = _value(key, text)
+        # A flow list or mapping typed on purpose ([1, 0], {a: 1}) stays one; any other text YAML cannot read as a
+        # plain value (a printed card's "1d10 (Projectile: Arrow)") is the text typed.
+        fields[key] = cli_value(text, origin=f"{key}=", text_if=lambda t: not t.lstrip().startswith(("[", "{")))
     return fields
 
 

@@ -11,6 +11,7 @@ from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
 from tabroll.render.bars import Line, bar, cells, decimal, interval
+from tabroll.render.odds import write
 
 
 def one_in(total: int, ways: int) -> str:
@@ -45,22 +46,13 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
 
 def _figure_lines(odds: DiceOdds) -> list[Line]:
     """P(success) of a comparison, or each side's chance of ``vs``; the means, and the percentiles."""
-    lines: list[Line] = []
     success = odds.success()
     root = odds.question.first.root
+    chances = []
     if success is not None and isinstance(root, Compare):
-        lines.append(
-            [
-                (f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", ""),
-                (_percent(success), "bold yellow"),
-                (success.fraction(), ""),
-            ]
-        )
-    for name, figure in odds.versus().items():
-        lines.append(
-            [("  " + _("P({name}) = ", name=side_word(name)), ""), (_percent(figure), "bold yellow"),
-             (figure.fraction(), "")]
-        )  # fmt: skip
+        chances.append((f"  P({odds.question.measured.notation} {root.condition.sign()}) = ", success))
+    chances += [("  " + _("P({name}) = ", name=side_word(name)), e) for name, e in odds.versus().items()]
+    lines: list[Line] = [[(label, ""), (_percent(e), "bold yellow"), (e.fraction(), "")] for label, e in chances]
     if odds.first is not None and odds.second is not None and odds.question.second is not None:
         lines.append(_mean_line(_("first, {dice}", dice=odds.question.first.notation), odds.first))
         lines.append(_mean_line(_("second, {dice}", dice=odds.question.second.notation), odds.second))
@@ -119,28 +111,19 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
             [("    " + _("(values grouped {size} to a row; --format json lists every value)", size=size), "dim")]
         )
     if len(shown) < len(rows):
-        lines.append(_left_out_line([r for r in rows if r[1] < RARE * table.total], table.total))
-    return lines
-
-
-def _left_out_line(left_out: list[tuple[int, int, int, int]], total: int) -> Line:
-    mass = sum(r[1] for r in left_out) / total
-    return [
-        (
-            "    "
-            + n_(
-                "({count} rarer value, under {share} each, {mass} in all, is left out here; "
-                "--format json lists every value)",
-                "({count} rarer values, each under {share}, {mass} in all, are left out here; "
-                "--format json lists every value)",
-                len(left_out),
-                count=number(len(left_out)),
-                share=numeral(f"{100 * RARE:g}") + percent_sign(),
-                mass=share_text(mass),
-            ),
-            "dim",
+        left_out = [r for r in rows if r[1] < RARE * table.total]
+        said = n_(
+            "({count} rarer value, under {share} each, {mass} in all, is left out here; "
+            "--format json lists every value)",
+            "({count} rarer values, each under {share}, {mass} in all, are left out here; "
+            "--format json lists every value)",
+            len(left_out),
+            count=number(len(left_out)),
+            share=numeral(f"{100 * RARE:g}") + percent_sign(),
+            mass=share_text(sum(r[1] for r in left_out) / table.total),
         )
-    ]
+        lines.append([("    " + said, "dim")])
+    return lines
 
 
 def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int, int]]:
@@ -159,8 +142,6 @@ def _grouped(rows: list[tuple[int, int, int, int]]) -> list[tuple[str, int, int,
 
 def render(odds: DiceOdds, fmt: str) -> None:
     """The odds on standard output in ``fmt`` (json, jsonl, rich or text)."""
-    from tabroll.render.odds import write
-
     write(fmt, odds.to_json, odds.question.text, lambda fine: view(odds, fine=fine))
 
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from tabroll.i18n import N_, _, n_, number, percent
-from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Matrix, figure_name
-from tabroll.render.bars import Line
+from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Cell, Matrix, figure_name
+from tabroll.render.bars import Line, Segment
+from tabroll.render.odds import write
 from tabroll.words import visible
 
 
@@ -61,15 +63,13 @@ def matrix_document(table: Matrix) -> dict[str, Any]:
     return document
 
 
-def render_matrix(table: Matrix, fmt: str, *, width: int | None = None) -> None:
-    from tabroll.render.odds import write
-
+def render_matrix(table: Matrix, fmt: str) -> None:
     def lines(fine: bool) -> list[Line]:  # Rich (fine) fits its terminal, up to 160 columns
-        if fine and width is None:
+        if fine:
             from rich.console import Console
 
             return matrix_view(table, width=max(WIDTH, min(Console().width, 160)))
-        return matrix_view(table, width=width or WIDTH)
+        return matrix_view(table)
 
     write(fmt, lambda: matrix_document(table), None, lines)
 
@@ -93,32 +93,28 @@ def heat_style(value: float) -> str:
     return "bold red"
 
 
+def cell_text(cell: Cell, *, comeback: bool) -> Segment:
+    """A cell of the attack's table (or, with ``comeback``, of what follows it): P(defeated) and the mean damage,
+    ``~`` before them when simulated, styled by the chance."""
+    if cell.report is None:
+        return (_("refused"), "dim") if cell.refused else ("—", "dim")
+    if comeback:
+        back = cell.comeback()
+        if back is None:
+            return ("—", "dim")
+        defeat, damage = back[0].value, back[1].value
+    else:
+        defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
+    sim = "" if cell.report.method == "exact" else "~"
+    return f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}", heat_style(defeat)
+
+
 def grids(table: Matrix) -> list[Grid]:
     """The attack's own table, and the table of what follows it when anything does."""
-    own: list[Line] = []
-    back: list[Line] = []
-    for attacker in table.attackers:
-        row: Line = []
-        comeback_row: Line = []
-        for target in table.targets:
-            cell = table.cells[(attacker, target)]
-            if cell.report is None:
-                mark = (_("refused"), "dim") if cell.refused else ("—", "dim")
-                row.append(mark)
-                comeback_row.append(mark)
-                continue
-            sim = "" if cell.report.method == "exact" else "~"
-            defeat, damage = cell.defeat() or 0.0, cell.mean_damage() or 0.0
-            row.append((f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}", heat_style(defeat)))
-            comeback = cell.comeback()
-            if comeback is None:
-                comeback_row.append(("—", "dim"))
-            else:
-                value = comeback[0].value
-                shown = f"{sim}{percent_text(value)} {number(comeback[1].value, 1, grouped=False)}"
-                comeback_row.append((shown, heat_style(value)))
-        own.append(row)
-        back.append(comeback_row)
+    own, back = (
+        [[cell_text(table.cells[(a, t)], comeback=comeback) for t in table.targets] for a in table.attackers]
+        for comeback in (False, True)
+    )
     out = [Grid(_("{game}: in each cell, P(target defeated) and mean damage dealt", game=table.ruleset), own)]
     if any(c.comeback() is not None for c in table.cells.values()):
         labels = sorted({b.label for c in table.cells.values() if c.report for b in c.report.follow_ups})
@@ -133,8 +129,6 @@ def abbreviations(names: list[str], limit: int) -> dict[str, str]:
     """A short form of each name no wider than ``limit``: the name itself when it fits, else its start and a
     dot (``Alquimi.``); where two starts are the same, the initials of its words with its numbers whole
     (``Unit number 10 of the roster`` → ``Un10otr``); failing that, a start and a number."""
-    from collections import Counter
-
     from rich.cells import cell_len
 
     short = {name: name for name in names if cell_len(name) <= limit}

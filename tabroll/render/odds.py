@@ -7,9 +7,10 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from tabroll.i18n import _, n_, number, percent
+from tabroll.i18n import _, n_, number, p_, percent
 from tabroll.odds.figures import HAPPENS, Block, Estimate, Report, figure_name, share_text
 from tabroll.render.bars import BAR_WIDTH, Line, bar, cells, decimal, interval
+from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
 
 
 class TimeLimitShown(Protocol):
@@ -156,8 +157,6 @@ def right(text: str, width: int) -> str:
 
 def kind_word(kind: str) -> str:
     """A measure's kind (``flag``, ``change``, ``level``: its JSON value) as people read it."""
-    from tabroll.i18n import p_
-
     words = {"flag": p_("measure", "flag"), "change": p_("measure", "change"), "level": p_("measure", "level")}
     return words.get(kind, kind)
 
@@ -173,8 +172,6 @@ def write(
 
         sys.stdout.write(json.dumps(document(), ensure_ascii=False, indent=None if fmt == "jsonl" else 2) + "\n")
         return
-    from tabroll.words import visible  # names and refusals came from a file: no control character reaches a terminal
-
     if fmt == "rich":
         from rich.console import Console
         from rich.text import Text

@@ -11,23 +11,20 @@ cannot send a terminal its own commands; the JSON formats keep every character e
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any, Literal, TextIO
+from typing import Any, TextIO
 
-from tabroll.events import EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event
+from tabroll.events import CORE_KINDS, EVENTS_FORMAT, EVENTS_FORMAT_VERSION, ActionStarted, Event, defeat_word
 from tabroll.i18n import _, n_, p_
 from tabroll.render.bars import cells
 from tabroll.words import visible
 
-Format = Literal["rich", "text", "json", "jsonl", "markdown", "brief"]
 FORMATS: tuple[str, ...] = ("rich", "text", "json", "jsonl", "markdown", "brief")
 """Every format of an event log: ``markdown`` to paste into a chat, ``brief`` for one line per action."""
 
 
-def default_format(stream: TextIO | None = None) -> Format:
-    stream = stream or sys.stdout
+def default_format() -> str:
     try:
-        return "rich" if stream.isatty() else "text"
+        return "rich" if sys.stdout.isatty() else "text"
     except (AttributeError, ValueError):
         return "text"
 
@@ -42,19 +39,10 @@ def kind_label(kind: str) -> str:
     return p_("event", kind)
 
 
-def kind_width(kinds: Iterable[str] = ()) -> int:
-    """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds (or of ``kinds``)
-    in the language now needs it (a space follows the column)."""
-    from tabroll.events import CORE_KINDS
-
-    labels = [kind_label(kind) for kind in CORE_KINDS if kind != "action"]
-    labels += [kind_label(kind) for kind in kinds]
-    return max([KIND_WIDTH, *(cells(label) for label in labels)])
-
-
-def padded(text: str, width: int) -> str:
-    """``text`` and the spaces that fill it to ``width`` columns (``str.ljust`` counts characters, not columns)."""
-    return text + " " * max(width - cells(text), 0)
+def kind_width() -> int:
+    """The kind column's width: :data:`KIND_WIDTH`, or more when a label of the core's kinds in the language now
+    needs it (a space follows the column)."""
+    return max([KIND_WIDTH, *(cells(kind_label(kind)) for kind in CORE_KINDS if kind != "action")])
 
 
 def fact_label(key: str) -> str:
@@ -121,7 +109,8 @@ class TextRenderer(Renderer):
             if not self.width:
                 self.width = kind_width()
             label = visible(kind_label(event.kind))
-            self.stream.write(f"  {padded(label, self.width)} {sentence}\n")
+            pad = " " * max(self.width - cells(label), 0)  # str.ljust counts characters, not columns
+            self.stream.write(f"  {label}{pad} {sentence}\n")
         else:
             self.stream.write(f"{sentence}\n")
 
@@ -207,8 +196,6 @@ class JsonRenderer(Renderer):
         super().__init__(stream)
         self.files: list[dict[str, Any]] = []
         self.batch = False
-        self.multi = False
-        self.started = 0
         self._new()
 
     def _new(self) -> None:
@@ -219,17 +206,7 @@ class JsonRenderer(Renderer):
     def start_batch(self) -> None:
         self.batch = True
 
-    def begin_file(self) -> None:
-        """Start the next file's entry; outside a batch, a second file turns the document into a ``files`` list."""
-        self.started += 1
-        if not self.batch and self.started > 1:
-            self.multi = True
-            self._finish()
-            self._new()
-
     def file_done(self, path: str, outcome: str, error: dict[str, Any] | None = None) -> None:
-        if not self.batch:
-            return
         self.document = {"file": path, "outcome": outcome, **self.document}
         if error is not None:
             self.document["error"] = error
@@ -263,11 +240,9 @@ class JsonRenderer(Renderer):
 
     def close(self) -> None:
         head = {"format": EVENTS_FORMAT, "version": EVENTS_FORMAT_VERSION}
-        if self.batch:
-            document = {**head, "files": self.files}
-        else:
+        if not self.batch:
             self._finish()
-            document = {**head, "files": self.files} if self.multi else {**head, **self.files[0]}
+        document = {**head, "files": self.files} if self.batch else {**head, **self.files[0]}
         import json
 
         self.stream.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
@@ -373,8 +348,6 @@ def _brief_part(event: Event, pair: tuple[str, str] | None) -> str:
             rule=get(event, "rule"),
         )  # fmt: skip
     if kind == "defeat":
-        from tabroll.events import defeat_word
-
         return _("{unit} {how}", unit=get(event, "unit"), how=defeat_word(get(event, "how", "defeated")))
     if kind == "refused":
         return _("refused: {reason}", reason=get(event, "reason"))

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabroll.i18n import _, n_
+from tabroll.render.describe import describe_json
+
 if TYPE_CHECKING:
     from tabroll import events as ev
 
@@ -36,9 +39,6 @@ def story(
     """A title line, then one line per recorded action (its seq, ``describe(action)``, and why it was refused or
     what happened, in the words of the game's ``event_types``); ``torn`` is the line telling of a torn last
     line (mentioned, not hidden)."""
-    from tabroll.i18n import _, n_
-    from tabroll.render.describe import describe_json
-
     count = len(records)
     lines = [
         n_(

@@ -23,7 +23,8 @@ from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
 from tabroll.render.bars import decimal, interval
-from tabroll.render.matrix import matrix_notes, percent_text, refusals
+from tabroll.render.matrix import cell_text, matrix_notes, refusals
+from tabroll.writing import write_atomically, write_target
 
 # Named families first: a renderer with no default for the generic name (resvg, behind --png) finds one of them.
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, Liberation Sans, sans-serif"
@@ -41,8 +42,6 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
     """The file a picture goes to, checked before any work: a regular file or none yet (a symbolic link is followed
     to its file: see :func:`tabroll.writing.write_target`), in a folder that exists and that can be written. A bad
     path is an input error (exit 2), never a traceback after a long computation."""
-    from tabroll.writing import write_target
-
     target = Path(path)
     tip = _("give a file name in an existing folder, e.g. {example}", example=f"{flag} odds.{flag.removeprefix('--')}")
     if not path or target.is_dir():
@@ -67,8 +66,6 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
 def write_picture(path: str, svg: str) -> None:
     """Write the picture whole or not at all (a temporary file renamed over ``path``): a full disk or a file-size
     limit leaves a picture already there as it was, and ends with exit 74 naming the file."""
-    from tabroll.writing import write_atomically
-
     target = check_picture_path(path)
     write_atomically(target, svg.encode("utf-8"), what=_("the picture {path} (--svg)", path=path))
 
@@ -192,13 +189,23 @@ class _Plot:
 
     def line(self, at_least: list[tuple[int, float]], series: int = 0) -> list[str]:
         """The line of P(≥ n) at every whole n of the axis (the at-least figure of the least value n or above that
-        occurs), above the series' own bars."""
+        occurs), above the series' own bars, over a white halo that keeps it apart from the bars, and marked at
+        each point (at about 30 of them on a long axis, where every mark would blur the line)."""
         known = sorted(at_least)
         points = [
             (self.centre(i, series), self.y(next((share for value, share in known if value >= v), 0.0)))
             for i, v in enumerate(self.axis)
         ]
-        return _curve(points, series)
+        colour, dash, shape = SERIES[series % len(SERIES)]
+        every = max(1, -(-len(points) // 30)) if len(points) > 60 else 1
+        coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        return [
+            f'<polyline class="halo" points="{coords}" fill="none" stroke="white" stroke-width="5" opacity="0.8"/>',
+            f'<polyline class="at-least" data-series="{series}" points="{coords}" fill="none" stroke="{colour}" '
+            f'stroke-width="2"{dashes}/>',
+            *(_marker(x, y, shape, colour) for x, y in points[::every]),
+        ]
 
 
 def _marker(x: float, y: float, shape: str, colour: str, size: float = 3.0) -> str:
@@ -218,21 +225,6 @@ def _marker(x: float, y: float, shape: str, colour: str, size: float = 3.0) -> s
     if shape == "cross":
         return f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.6"/>'
     return f'<polygon points="{points}" {paint}/>'
-
-
-def _curve(points: list[tuple[float, float]], series: int = 0) -> list[str]:
-    """The line of P(≥ n) through the points, over a white halo that keeps it apart from the bars, and marked at
-    each point (at about 30 of them on a long axis, where every mark would blur the line)."""
-    colour, dash, shape = SERIES[series % len(SERIES)]
-    every = max(1, -(-len(points) // 30)) if len(points) > 60 else 1
-    coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    dashes = f' stroke-dasharray="{dash}"' if dash else ""
-    return [
-        f'<polyline class="halo" points="{coords}" fill="none" stroke="white" stroke-width="5" opacity="0.8"/>',
-        f'<polyline class="at-least" data-series="{series}" points="{coords}" fill="none" stroke="{colour}" '
-        f'stroke-width="2"{dashes}/>',
-        *(_marker(x, y, shape, colour) for x, y in points[::every]),
-    ]
 
 
 READING = (N_("bars: P(= n), the chance of exactly n;  lines: P(≥ n), the chance of n or more"),)
@@ -466,17 +458,6 @@ def check_colour(name: str) -> str:
     return name
 
 
-def _top_of_scale(table: Matrix, colouring: Colouring, follow: bool) -> float:
-    """Where the ramp ends: 1 for a probability; else the largest figure of either table, so that the two
-    tables' colours compare (0 when every figure is 0: then the ramp ends at 1)."""
-    if colouring.probability:
-        return 1.0
-    figures = [colouring.own(c) for c in table.cells.values()]
-    if follow:
-        figures += [colouring.back(c) for c in table.cells.values()]
-    return max((f for f in figures if f is not None), default=0.0)
-
-
 def _amount(value: float, top: float) -> str:
     return number(value, 2 if top < 2 else 1, grouped=False)
 
@@ -563,7 +544,14 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
         for indent, note in said
         for line in textwrap.wrap(note, 110 - 4 * indent, subsequent_indent="    ")
     ]
-    top = _top_of_scale(table, colouring, follow)
+    # Where the ramp ends: 1 for a probability; else the largest figure of either table, so that the two tables'
+    # colours compare (0 when every figure is 0: then the ramp ends at 1).
+    top = 1.0
+    if not colouring.probability:
+        figures = [colouring.own(c) for c in table.cells.values()]
+        if follow:
+            figures += [colouring.back(c) for c in table.cells.values()]
+        top = max((f for f in figures if f is not None), default=0.0)
     key_top = 48.0 + 16 * len(lines)
     grids_top = key_top + 60
     key_caption, _note = _key_words(colouring, top, follow)
@@ -631,8 +619,8 @@ def _cell(
 ) -> str:
     x, y, w, h = box
     pair = f"{cell.attacker} → {cell.target}"
+    text = cell_text(cell, comeback=comeback)[0]
     if cell.report is None or (comeback and cell.comeback() is None):
-        text = _("refused") if cell.refused else "—"
         why = cell.refused if cell.refused else _("nothing follows that attack")
         fill, colour = REFUSED_FILL, "#4d4d4d"
         tip = f"{pair}: {why}"
@@ -650,7 +638,6 @@ def _cell(
             tip = _("{pair}: P({unit} defeated) {share}", pair=pair, unit=cell.target, share=share_text(defeat))
         tip += _(", mean damage {mean}", mean=decimal(damage))
         tip += "" if sim == "" else _(" (simulated)")
-        text = f"{sim}{percent_text(defeat)} {number(damage, 1, grouped=False)}"
         if colouring.own is Cell.mean_attacks and not comeback:
             attacks = cell.mean_attacks()
             text = f"{sim}{number(attacks, 1, grouped=False)}×" if attacks is not None else f"> {cell.attacks_cap}×"

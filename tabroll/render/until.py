@@ -104,19 +104,9 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
             line.append(("  " + _("could not attack: {share}", share=share_text(row.could_not.value)), "dim"))
     lines += chart
     if shown < len(until.rows):
-        lines.append(
-            [
-                (
-                    "    "
-                    + _(
-                        "(after {shown}: less than {share} left; JSON lists every count)",
-                        shown=shown,
-                        share=share_text(SHOWN_UNTIL),
-                    ),
-                    "dim",
-                )
-            ]
-        )
+        left = share_text(SHOWN_UNTIL)
+        said = _("(after {shown}: less than {share} left; JSON lists every count)", shown=shown, share=left)
+        lines.append([("    " + said, "dim")])
     return lines
 
 

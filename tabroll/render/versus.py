@@ -9,6 +9,7 @@ from tabroll.i18n import _
 from tabroll.odds.figures import Estimate, figure_name, share_text
 from tabroll.odds.versus import Comparison
 from tabroll.render.bars import bar, cells, decimal
+from tabroll.render.odds import write
 
 HALF_BAR = 25  # each side's bar at 100% (the two side by side fill the width of one odds chart)
 
@@ -21,13 +22,10 @@ def versus_lines(comparison: Comparison, *, fine: bool = False) -> list[tuple[st
         if side.report.note:
             lines.append((f"{name}: {side.report.note}", "dim"))
         for reason, e in side.report.refused.items():
+            share = share_text(e.value)
             lines.append(
-                (
-                    _("{side} is refused by the rules {share} ({reason})", side=name, share=share_text(e.value),
-                      reason=reason),
-                    "red",
-                )
-            )  # fmt: skip
+                (_("{side} is refused by the rules {share} ({reason})", side=name, share=share, reason=reason), "red")
+            )
     labels = [row_label(name) for name, *_rest in comparison.rows]
     width = max([cells(label) for label in labels] + [6])
     lines.append((f"  {'':<{width}}  {'A':>9}  {'B':>9}  {'A − B':>9}", "dim"))
@@ -83,15 +81,11 @@ def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tup
 
 def versus_document(comparison: Comparison, *, ruleset: str) -> dict[str, Any]:
     """The JSON document of two attacks compared (``tabroll.odds_versus``), each side with its own odds."""
-    document = comparison.to_json(a=comparison.a.report.to_json(), b=comparison.b.report.to_json())
-    document["ruleset"] = ruleset
-    return document
+    return {**comparison.to_json(), "ruleset": ruleset}
 
 
 def render_versus(comparison: Comparison, fmt: str, *, ruleset: str) -> None:
     """The comparison on standard output, in ``fmt`` (text, rich, json or jsonl)."""
-    from tabroll.render.odds import write
-
     document = lambda: versus_document(comparison, ruleset=ruleset)  # noqa: E731
     write(fmt, document, None, lambda fine: [[line] for line in versus_lines(comparison, fine=fine)])
 

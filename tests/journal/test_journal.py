@@ -277,10 +277,8 @@ def test_the_scenario_file_is_never_written(tmp_path: Path) -> None:
     assert scenario_path.read_bytes() == before
 
 
-def test_scenario_bytes_stand_in_for_the_file(tmp_path: Path) -> None:
+def test_standard_input_cannot_be_a_journals_scenario(tmp_path: Path) -> None:
     scenario = load_scenario_file(SCENARIO_FILES[0])
-    journal = open_journal(tmp_path / "j.jsonl", scenario, scenario_path="(command line)", scenario_bytes=b"x")
-    assert journal.header.scenario == "(command line)"
     with pytest.raises(InputError, match="standard input"):
         open_journal(tmp_path / "k.jsonl", scenario, scenario_path="-")
 
