@@ -196,6 +196,14 @@ def test_running_a_file_defines_no_reading_step_path_check_option_list_or_measur
     assert not lazy & defined, lazy & defined
 
 
+def test_finding_the_game_of_two_catalogue_units_defines_no_measure() -> None:
+    """``attack`` without ``-r`` imports every game's package to find the units' game; what a walk measures
+    (``kit.descriptions.Measure``) is named by each game's ``declare_measures`` only, imported there."""
+    defined = defined_dataclasses("attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text")
+    assert "tabroll.battle_events.Damage" in defined  # the attack was resolved
+    assert not {"tabroll.kit.descriptions.Measure", "tabroll.kit.descriptions.OptionInfo"} & defined
+
+
 def test_a_common_attack_defines_none_of_the_rarer_core_events() -> None:
     """Immunities, healing, statuses, spending and the end of the game (``tabroll.more_events``) are defined when
     one is first used: the example's common attack emits none of them; a projectile attack spends its arrow."""
