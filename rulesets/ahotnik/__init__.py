@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 from tabroll.events import Defeat
 from tabroll.i18n import N_
-from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Ruleset, StatNeed, Strike, core_blows
 from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit import Measure
 
     from .model import AhotnikAction
     from .state import Board, Unit
@@ -112,6 +113,8 @@ class AhotnikGame(Ruleset["Board", "AhotnikAction"]):
         """Life and Shields left of every Ahotnik and every Demon on the board (levels); which Ahotniks enter
         phase transition and which Demons are exiled (flags); DNA gained by each Ahotnik (a change); the threat
         level; whether the game ends."""
+        from tabroll.kit import Measure  # what a walk measures: defined for odds, not for discovery
+
         measures: list[Measure] = []
         units: list[Unit] = [*state.ahotniks, *(d for d in state.demons if d.on_board)]
         for u in units:

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Damage
 from tabroll.i18n import N_
-from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Measure, Ruleset, StatNeed, Strike, core_blows
+from tabroll.kit import STRIKE_KINDS, AttackField, AttackNeeds, Blow, Ruleset, StatNeed, Strike, core_blows
 from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit import Measure
     from tabroll.kit.roster import Roster
 
     from .model import BotseAction
@@ -126,6 +127,8 @@ class Botse(Ruleset["Battle", "BotseAction"]):
 
     def declare_measures(self, state: Battle, action: BotseAction) -> list[Measure]:
         """Health left of every unit (a level); each adventurer's :data:`CHANGES`."""
+        from tabroll.kit import Measure  # what a walk measures: defined for odds, not for discovery
+
         measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
         for adventurer in state.adventurers:
             measures += [Measure(f"{change}: {adventurer.name}", "change") for change in CHANGES]

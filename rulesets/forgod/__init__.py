@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabroll.i18n import N_
-from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
+from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed, Strike
 from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit import Measure
 
     from .actions import Action
     from .state import Battle
@@ -135,6 +136,8 @@ class Forgod(Ruleset["Battle", "Action"]):
 
     def declare_measures(self, state: Battle, action: Action | None) -> list[Measure]:
         """Cards left in every unit on the board (a level), and whether each troop that could flee fled."""
+        from tabroll.kit import Measure  # what a walk measures: defined for odds, not for discovery
+
         measures = [Measure(f"cards left: {card.name}", "level", card.cards) for card in state.units if card.on_board]
         commanded = {c.side for c in state.units if c.on_board and c.commander}
         measures += [

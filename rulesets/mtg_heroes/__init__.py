@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabroll.i18n import N_
-from tabroll.kit import AttackField, AttackNeeds, Measure, Ruleset, StatNeed, Strike
+from tabroll.kit import AttackField, AttackNeeds, Ruleset, StatNeed, Strike
 from tabroll.kit.hooks import hook
 
 if TYPE_CHECKING:
     from tabroll.events import Event
+    from tabroll.kit import Measure
 
     from .model import HeroAction
     from .state import Battle
@@ -100,6 +101,8 @@ class GatheringOfHeroes(Ruleset["Battle", "HeroAction"]):
 
     def declare_measures(self, state: Battle, action: HeroAction) -> list[Measure]:
         """Life left of every combatant (a level); a skill test's success (a flag)."""
+        from tabroll.kit import Measure  # what a walk measures: defined for odds, not for discovery
+
         measures = [Measure(f"Life left: {unit.name}", "level", unit.life) for unit in state.combatants]
         if action.do == "skill_test":
             measures.append(Measure("skill test succeeds", "flag"))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
 from tabroll.geometry.grid import Board, Direction, Terrain
-from tabroll.kit import AnyRuleset, AttackRequest
+from tabroll.kit import AnyRuleset
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.text import cli_values, located
 from tabroll.loading.validation import validate
@@ -20,6 +20,7 @@ from .state import Battle, Unit
 
 if TYPE_CHECKING:
     from tabroll.engine import Scenario
+    from tabroll.kit.fields import AttackRequest
 
 
 def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None) -> Scenario:

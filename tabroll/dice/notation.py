@@ -251,8 +251,9 @@ def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | 
     return DiceExpression(expression.root, text, limits, " ".join(comment.split()))
 
 
-_MODIFIER_WORD = re.compile(r"(kh|kl|k|dh|dl|d|ph|pl|p|rr|ro|ra|r|xo|x|e|!!|!|min|max|mi|ma|cs|cf|f)([<>=]=?)?[-+]?\d*",
-                            re.IGNORECASE)  # fmt: skip
+_MODIFIER_WORD = r"(kh|kl|k|dh|dl|d|ph|pl|p|rr|ro|ra|r|xo|x|e|!!|!|min|max|mi|ma|cs|cf|f)([<>=]=?)?[-+]?\d*"
+"""A word spelled as a dice modifier (``kh9``, ``r<3``), case aside: compiled (and kept by :mod:`re`) when an
+expression that could not be read is first looked at for a comment, never by a roll that reads."""
 
 
 def _of_text(error: DiceSyntaxError | DiceLimitError, text: str) -> DiceSyntaxError | DiceLimitError:
@@ -284,5 +285,5 @@ def _comment_start(text: str, error_at: int) -> int | None:
     for start in range(min(error_at, len(text) - 1), 0, -1):
         if text[start - 1] in SPACE and text[start].isalpha():
             word = text[start:].split(maxsplit=1)[0]
-            return None if _MODIFIER_WORD.fullmatch(word) else start
+            return None if re.fullmatch(_MODIFIER_WORD, word, re.IGNORECASE) else start
     return None

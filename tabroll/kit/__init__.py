@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tabroll.kit.descriptions import Measure as Measure
     from tabroll.kit.descriptions import MeasureKind as MeasureKind
     from tabroll.kit.descriptions import OptionInfo as OptionInfo
+    from tabroll.kit.fields import AttackRequest as AttackRequest
     from tabroll.kit.views import StateView
     from tabroll.loading.yaml_source import YamlDocument
 
@@ -102,19 +103,6 @@ class AttackNeeds:
     attacker: tuple[StatNeed, ...] = ()
     target: tuple[StatNeed, ...] = ()
     example: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class AttackRequest:
-    """An attack typed on the command line, as typed: the two unit names, their typed stats (``ATK=3``), house-rule
-    options, and the game's attack fields by name (``{"range": "3"}``, only those of ``Ruleset.attack_fields``)."""
-
-    attacker: str
-    target: str
-    attacker_stats: Mapping[str, str] = field(default_factory=dict)
-    target_stats: Mapping[str, str] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
-    fields: Mapping[str, str] = field(default_factory=dict)
 
 
 class Blow(NamedTuple):
@@ -556,8 +544,15 @@ class Ruleset(Generic[StateT, ActionT]):
 AnyRuleset = Ruleset[Any, Any]
 
 # What `tabroll rules` and `tabroll odds` read of a game (its options, its outcome measures) lives in
-# tabroll.kit.descriptions, imported when first asked for (PEP 562): a run defines neither.
-__getattr__ = names_from(globals(), "tabroll.kit.descriptions", ("Measure", "MeasureKind", "OptionInfo"))
+# tabroll.kit.descriptions, and an attack typed on the command line in tabroll.kit.fields, each imported when first
+# asked for (PEP 562): a scenario file's run defines none of them.
+_described = names_from(globals(), "tabroll.kit.descriptions", ("Measure", "MeasureKind", "OptionInfo"))
+_typed = names_from(globals(), "tabroll.kit.fields", ("AttackRequest",))
+
+
+def __getattr__(name: str) -> Any:
+    return _typed(name) if name == "AttackRequest" else _described(name)
+
 
 __all__ = [
     "ActionHeader",

@@ -1,13 +1,26 @@
-"""The fields of a command-line attack, read by a game's ``quick_scenario`` (``tabroll attack -a X -t Y --distance
-2``): each was checked by the core against the game's :class:`~tabroll.kit.AttackField` list, and a game reads
-it here with its default."""
+"""An attack typed on the command line (:class:`AttackRequest`, also found as ``tabroll.kit.AttackRequest``) and
+its fields, read by a game's ``quick_scenario`` (``tabroll attack -a X -t Y --distance 2``): each was checked by
+the core against the game's :class:`~tabroll.kit.AttackField` list, and a game reads it here with its default."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from tabroll.i18n import _
-from tabroll.kit import AttackRequest
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRequest:
+    """An attack typed on the command line, as typed: the two unit names, their typed stats (``ATK=3``), house-rule
+    options, and the game's attack fields by name (``{"range": "3"}``, only those of ``Ruleset.attack_fields``)."""
+
+    attacker: str
+    target: str
+    attacker_stats: Mapping[str, str] = field(default_factory=dict)
+    target_stats: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, str] = field(default_factory=dict)
 
 
 def whole_field(flag: str, value: str) -> int:

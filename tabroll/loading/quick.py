@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError
 from tabroll.i18n import _, n_
-from tabroll.kit import AnyRuleset, AttackRequest, StatNeed
-from tabroll.kit.fields import whole_field
+from tabroll.kit import AnyRuleset, StatNeed
+from tabroll.kit.fields import AttackRequest, whole_field
 
 if TYPE_CHECKING:
     from tabroll.engine import Scenario

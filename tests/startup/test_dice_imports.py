@@ -25,3 +25,38 @@ def test_a_roll_of_plain_dice_does_not_build_the_extended_nodes() -> None:
     ``tabroll.dice.extended`` (rerolls, explosions, sets, labels, comparisons…) only for an expression using one."""
     assert "tabroll.dice.extended" not in loaded("roll", "1d20+5", "4d6kh3", "1d20", "adv", "-2", "--format", "text")
     assert "tabroll.dice.extended" in loaded("roll", "1d20+7>=15", "--format", "text")
+
+
+COMPILED_PROBE = """
+import atexit, re, sys
+compiled = []
+plain_compile = re.compile
+re.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or plain_compile(pattern, flags)
+atexit.register(lambda: sys.stderr.write("\\nCOMPILED " + repr(compiled) + "\\n"))
+sys.argv = ["tabroll", *sys.argv[1:]]
+from tabroll.cli.entry import main
+main()
+"""
+
+
+def test_a_roll_that_reads_compiles_no_pattern_of_the_modifier_words() -> None:
+    """Telling a comment from a mistyped modifier (``1d20+5 to hit`` against ``4d6 kh9``) needs a pattern of the
+    modifier words, compiled only when an expression could not be read as a whole: ``roll 1d20`` compiles none."""
+    import ast
+    import subprocess
+    import sys
+
+    from tests.startup.test_imports import ROOT
+
+    def compiled(*args: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", COMPILED_PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+        )
+        patterns: list[str] = ast.literal_eval(done.stderr.rsplit("COMPILED ", 1)[1].strip())
+        return patterns
+
+    assert not [p for p in compiled("roll", "1d20", "--format", "text") if "kh|kl" in p]
+    mistyped = subprocess.run(
+        [sys.executable, "-m", "tabroll", "roll", "4d6 KH9"], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert "cannot keep 9 of 4 dice" in mistyped.stderr  # read as a modifier, whatever its case (not as a comment)

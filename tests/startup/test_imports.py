@@ -186,14 +186,23 @@ def test_a_roll_of_a_lone_dice_term_defines_no_operator_keep_condition_or_rolled
 
 
 def test_running_a_file_defines_no_reading_step_path_check_option_list_or_measure() -> None:
-    """A step that reads a roll by its value (``engine.reading``), a path's check (``geometry.grid.paths``), and what
-    ``tabroll rules`` and ``tabroll odds`` read of a game (``kit.descriptions``) are defined where they are used:
-    the example's run uses none of them."""
+    """A step that reads a roll by its value (``engine.reading``), a path's check (``geometry.grid.paths``), what
+    ``tabroll rules`` and ``tabroll odds`` read of a game (``kit.descriptions``) and an attack typed on the command
+    line (``kit.fields``) are defined where they are used: the example's run uses none of them."""
     defined = defined_dataclasses("run", EXAMPLE, "--format", "text")
     assert "tabroll.engine.Scenario" in defined  # the file was run
     lazy = {"tabroll.engine.reading.ReadStep", "tabroll.geometry.grid.paths.PathCheck"}
     lazy |= {"tabroll.kit.descriptions.Measure", "tabroll.kit.descriptions.OptionInfo"}
     assert not lazy & defined, lazy & defined
+    assert not {name for name in defined if name.endswith(".AttackRequest")}  # an attack typed on the command line
+
+
+def test_finding_the_game_of_two_catalogue_units_defines_no_measure() -> None:
+    """``attack`` without ``-r`` imports every game's package to find the units' game; what a walk measures
+    (``kit.descriptions.Measure``) is named by each game's ``declare_measures`` only, imported there."""
+    defined = defined_dataclasses("attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text")
+    assert "tabroll.battle_events.Damage" in defined  # the attack was resolved
+    assert not {"tabroll.kit.descriptions.Measure", "tabroll.kit.descriptions.OptionInfo"} & defined
 
 
 def test_a_common_attack_defines_none_of_the_rarer_core_events() -> None:
@@ -221,6 +230,9 @@ def test_the_names_made_lazy_keep_their_import_paths() -> None:
         assert getattr(rolled, name) is getattr(rolled_tree, name)
     assert steps.ReadStep is reading.ReadStep and grid.PathCheck is paths.PathCheck
     assert kit.Measure is descriptions.Measure and kit.OptionInfo is descriptions.OptionInfo
+    from tabroll.kit import fields
+
+    assert kit.AttackRequest is fields.AttackRequest
     import tabroll.battle_events as battle
     import tabroll.events as events
     from tabroll import more_events
