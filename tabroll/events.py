@@ -46,32 +46,17 @@ if TYPE_CHECKING:  # handed out by __getattr__ (below)
 EVENTS_FORMAT = "tabroll.events"
 EVENTS_FORMAT_VERSION = 4
 
-PROSE_FIELDS = frozenset(
-    {
-        "description",
-        "text",
-        "reason",
-        "rule",
-        "label",
-        "effect",
-        "note",
-        "applies_to_text",
-        "status_text",
-        "faces_text",
-        "reach_text",
-        "done_text",
-        "shows_text",
-        "statuses_text",
-        "game_over_text",
-    }
-)
+FORMERLY_PROSE = frozenset({"applies_to", "status", "faces", "reach", "done", "shows", "statuses", "game_over"})
+"""Fields that followed the language before events format 4 (and journal format 2): a journal written then holds
+them in the language it was recorded in, so they are not compared when it is read. Each now keeps a machine value,
+and its twin ``<field>_text`` says it for people (see :attr:`Event.TWINS`)."""
+
+PROSE_FIELDS = frozenset({"description", "text", "reason", "rule", "label", "effect", "note"}) | {
+    f"{name}_text" for name in FORMERLY_PROSE
+}
 """The JSON fields written for people, said in the language chosen (the player's guide, docs/player.md, "Languages",
 lists them). Every other field is a machine value, the same in every language: a journal compares those, and only
 those."""
-
-FORMERLY_PROSE = frozenset({"applies_to", "status", "faces", "reach", "done", "shows", "statuses", "game_over"})
-"""Fields that followed the language before events format 4 (and journal format 2): a journal written then holds
-them in the language it was recorded in, so they are not compared when it is read."""
 
 Position = tuple[int, int]
 
