@@ -147,16 +147,8 @@ class DiceTerm:
     @property
     def extended(self) -> bool:
         """Whether the term goes beyond NdM with keep/drop (its dice then each carry their own history)."""
-        return (
-            self.fudge
-            or self.reroll is not None
-            or self.explode is not None
-            or self.floor is not None
-            or self.ceiling is not None
-            or self.success is not None
-            or self.critical is not None
-            or self.fumble is not None
-        )
+        modifiers = (self.reroll, self.explode, self.floor, self.ceiling, self.success, self.critical, self.fumble)
+        return self.fudge or any(modifier is not None for modifier in modifiers)
 
     @property
     def notation(self) -> str:
@@ -582,7 +574,4 @@ class DiceRules:
     say: Callable[[str], str] = str
 
     def reason(self, feature: Feature) -> str | None:
-        for refused, why in self.refused:
-            if refused == feature:
-                return self.say(why)
-        return None
+        return next((self.say(why) for refused, why in self.refused if refused == feature), None)
