@@ -18,11 +18,8 @@ from tabroll.lazy import names_from
 
 if TYPE_CHECKING:
     from tabroll.dice.extended import Compare, DicePool, DiceSet, Explode, Function, KeepIf, KeepSteps, Labeled, Reroll
-    from tabroll.dice.parts import BinaryOp as BinaryOp
-    from tabroll.dice.parts import Condition as Condition
-    from tabroll.dice.parts import Constant as Constant
+    from tabroll.dice.parts import BinaryOp, Condition, Constant, Negate
     from tabroll.dice.parts import Keep as Keep
-    from tabroll.dice.parts import Negate as Negate
 
 KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 Op: TypeAlias = Literal["+", "-", "*", "/", "//", "%"]
@@ -97,9 +94,7 @@ class DiceLimits:
 
 DEFAULT_LIMITS = DiceLimits()
 
-# The parts beyond a lone dice term live in tabroll.dice.parts, imported by the parser where it builds one: their
-# names stay importable from here.
-__getattr__ = names_from(globals(), "tabroll.dice.parts", ("BinaryOp", "Condition", "Constant", "Keep", "Negate"))
+__getattr__ = names_from(globals(), "tabroll.dice.parts", ("Keep",))  # where the odds' branches find it
 
 
 def counted(value: N, success: Condition | None, failure: Condition | None) -> N | int:
