@@ -26,13 +26,9 @@ from tabroll.i18n import p_
 from tabroll.lazy import names_from
 
 if TYPE_CHECKING:  # handed out by __getattr__ (below)
-    from tabroll.battle_events import CORE_EVENTS as CORE_EVENTS
     from tabroll.battle_events import Damage as Damage
     from tabroll.battle_events import Defeat as Defeat
-    from tabroll.battle_events import GameOver as GameOver
-    from tabroll.battle_events import Heal as Heal
     from tabroll.battle_events import Hit as Hit
-    from tabroll.battle_events import Immune as Immune
     from tabroll.battle_events import Miss as Miss
     from tabroll.battle_events import Modifier as Modifier
     from tabroll.battle_events import Move as Move
@@ -40,8 +36,12 @@ if TYPE_CHECKING:  # handed out by __getattr__ (below)
     from tabroll.battle_events import Note as Note
     from tabroll.battle_events import Refused as Refused
     from tabroll.battle_events import RulingApplied as RulingApplied
-    from tabroll.battle_events import Spend as Spend
-    from tabroll.battle_events import StatusApplied as StatusApplied
+    from tabroll.more_events import CORE_EVENTS as CORE_EVENTS
+    from tabroll.more_events import GameOver as GameOver
+    from tabroll.more_events import Heal as Heal
+    from tabroll.more_events import Immune as Immune
+    from tabroll.more_events import Spend as Spend
+    from tabroll.more_events import StatusApplied as StatusApplied
 
 EVENTS_FORMAT = "tabroll.events"
 EVENTS_FORMAT_VERSION = 4
@@ -467,7 +467,7 @@ class EventKindClash(Exception):
 def event_types(extra: Iterable[type[Event]] = (), *, owner: str = "") -> Mapping[str, type[Event]]:
     """The kinds a game's events may have: the core's and the game's own ``extra`` classes, by kind. A game's
     kind that reuses a core kind (or one of its own) is refused with :class:`EventKindClash`."""
-    from tabroll.battle_events import CORE_EVENTS
+    from tabroll.more_events import CORE_EVENTS
 
     table: dict[str, type[Event]] = {cls.KIND: cls for cls in CORE_EVENTS}
     for cls in extra:
