@@ -45,13 +45,8 @@ class KeepSteps:
         return out
 
     def kept_of(self, pool: int) -> int:
-        """How many of ``pool`` dice count (a keep group keeps its highest and lowest ends, a drop group drops them)."""
-        left = pool
-        for group in self.groups():
-            top = max((s.n for s in group if s.mode in ("kh", "dh")), default=0)
-            bottom = max((s.n for s in group if s.mode in ("kl", "dl")), default=0)
-            left = min(left, top + bottom) if group[0].mode[0] == "k" else max(0, left - top - bottom)
-        return left
+        """How many of ``pool`` dice count."""
+        return sum(self.ranks(pool))
 
     def ranks(self, pool: int) -> tuple[bool, ...]:
         """Which places of ``pool`` sorted values count, from the highest down."""
