@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabroll.i18n import p_
 from tabroll.lazy import names_from
@@ -312,7 +312,7 @@ class _Shown:
         if obj is None:
             return ""  # the field's default
         shown = obj.__dict__["shown"]
-        if shown is PLAIN_SHOWN:
+        if shown == PLAIN_SHOWN:
             shown = obj.__dict__["shown"] = "[" + ", ".join(map(str, obj.values)) + "]"
         return shown
 
@@ -320,15 +320,9 @@ class _Shown:
         obj.__dict__["shown"] = value  # only ever through the frozen dataclass's __init__
 
 
-class _PlainShown:
-    __slots__ = ()
-
-    def __reduce__(self) -> str:
-        return "PLAIN_SHOWN"  # unpickled as the one marker
-
-
-PLAIN_SHOWN: str = cast(str, _PlainShown())
-"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read)."""
+PLAIN_SHOWN = "\x00every die in a list"
+"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read). A marker
+no roll shows (it starts with a NUL), compared by value, so a pickled or copied roll keeps it."""
 
 
 UNLABELLED = "roll"
