@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
+from tabroll.dice.sources import DiceFaces
 from tabroll.i18n import N_
 from tabroll.lazy import names_from
 
@@ -111,7 +112,7 @@ Selection: TypeAlias = "Keep | KeepSteps | KeepIf"
 
 
 @dataclass(frozen=True, slots=True)
-class DiceTerm:
+class DiceTerm(DiceFaces):
     """``count`` dice with ``sides`` sides each (a Fudge die, ``fudge``, has three: -1, 0 and +1), with what is done
     to them: rerolls, explosions, a floor and a ceiling on each die, which of them count (``keep``), and whether
     the term is their sum or the number of them that meet ``success`` (less those that meet ``failure``)."""
@@ -128,16 +129,6 @@ class DiceTerm:
     fudge: bool = False
     critical: Condition | None = None
     fumble: Condition | None = None
-
-    @property
-    def low(self) -> int:
-        """The lowest face."""
-        return -1 if self.fudge else 1
-
-    @property
-    def high(self) -> int:
-        """The highest face."""
-        return 1 if self.fudge else self.sides
 
     @property
     def extended(self) -> bool:

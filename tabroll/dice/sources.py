@@ -43,8 +43,27 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+class DiceFaces:
+    """The faces of dice of ``sides`` sides (Fudge dice, ``fudge``: three faces, -1, 0 and +1): those of a
+    :class:`DiceRequest` and of a dice term."""
+
+    __slots__ = ()
+    sides: int
+    fudge: bool
+
+    @property
+    def low(self) -> int:
+        """The lowest face: 1, or -1 for a Fudge die."""
+        return -1 if self.fudge else 1
+
+    @property
+    def high(self) -> int:
+        """The highest face: ``sides``, or +1 for a Fudge die."""
+        return 1 if self.fudge else self.sides
+
+
 @dataclass(frozen=True, slots=True)
-class DiceRequest:
+class DiceRequest(DiceFaces):
     """A request for ``count`` dice with ``sides`` sides each, and what they are rolled for. ``total_only``,
     ``keep``, ``per_face``, ``compare`` and ``against`` say what of the dice the rules read, so that the exact walk
     branches over those readings, each with its weight, instead of over every roll; every other source ignores them."""
@@ -85,16 +104,6 @@ class DiceRequest:
             sum(n for n, _ in self.per_face) != self.count or any(len(t) != self.sides for _, t in self.per_face)
         ):
             raise ValueError(f"{self.notation} needs what each face of each die counts for: {self.per_face}")
-
-    @property
-    def low(self) -> int:
-        """The lowest face: 1, or -1 for a Fudge die."""
-        return -1 if self.fudge else 1
-
-    @property
-    def high(self) -> int:
-        """The highest face: ``sides``, or +1 for a Fudge die."""
-        return 1 if self.fudge else self.sides
 
     @property
     def notation(self) -> str:
