@@ -5,22 +5,13 @@ game speaks them; :mod:`tabroll.events` hands them out by name (see its text).""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from tabroll.events import Event, Position, defeat_word, event_kind, position_text
 from tabroll.i18n import _, n_, p_
 from tabroll.lazy import names_from
 
-if TYPE_CHECKING:
-    from tabroll.more_events import CORE_EVENTS as CORE_EVENTS
-    from tabroll.more_events import GameOver as GameOver
-    from tabroll.more_events import Heal as Heal
-    from tabroll.more_events import Immune as Immune
-    from tabroll.more_events import Spend as Spend
-    from tabroll.more_events import StatusApplied as StatusApplied
-
 # The kinds fewer actions emit, and the list of every core kind, live in tabroll.more_events, imported when first
-# asked for (PEP 562): an action that emits none of them defines none.
+# asked for (PEP 562): an action that emits none of them defines none. tabroll.events finds them here.
 _IN_MORE_EVENTS = ("CORE_EVENTS", "GameOver", "Heal", "Immune", "Spend", "StatusApplied")
 __getattr__ = names_from(globals(), "tabroll.more_events", _IN_MORE_EVENTS)
 

@@ -74,7 +74,7 @@ class TabrollError(ValueError):
     """Base class of every error tabroll raises on purpose.
 
     ``problems``: when the input has several problems (said one per line in the message), each of them, located
-    (see :meth:`to_json`)."""
+    (see :meth:`to_json`). ``rule``: the rule that refuses an action (a :class:`RuleRefusal`'s)."""
 
     exit_code = EXIT_BAD_INPUT
 
@@ -85,12 +85,14 @@ class TabrollError(ValueError):
         tip: str | None = None,
         location: Location | None = None,
         problems: Sequence[Problem] = (),
+        rule: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.tip = tip
         self.location = location
         self.problems = tuple(problems)
+        self.rule = rule
 
     def to_json(self) -> dict[str, Any]:
         """The error as JSON (``check``, ``run --format json``): its message, place (null where unknown; else the
@@ -145,20 +147,9 @@ class OutputError(TabrollError):
 
 
 class RuleRefusal(TabrollError):
-    """A well-formed action that the rules do not allow."""
+    """A well-formed action that the rules do not allow (``rule`` names the rule)."""
 
     exit_code = EXIT_REFUSED
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        rule: str | None = None,
-        tip: str | None = None,
-        location: Location | None = None,
-    ) -> None:
-        super().__init__(message, tip=tip, location=location)
-        self.rule = rule
 
 
 __getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))

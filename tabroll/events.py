@@ -20,19 +20,15 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabroll.i18n import p_
 from tabroll.lazy import names_from
 
 if TYPE_CHECKING:  # handed out by __getattr__ (below)
-    from tabroll.battle_events import CORE_EVENTS as CORE_EVENTS
     from tabroll.battle_events import Damage as Damage
     from tabroll.battle_events import Defeat as Defeat
-    from tabroll.battle_events import GameOver as GameOver
-    from tabroll.battle_events import Heal as Heal
     from tabroll.battle_events import Hit as Hit
-    from tabroll.battle_events import Immune as Immune
     from tabroll.battle_events import Miss as Miss
     from tabroll.battle_events import Modifier as Modifier
     from tabroll.battle_events import Move as Move
@@ -40,38 +36,27 @@ if TYPE_CHECKING:  # handed out by __getattr__ (below)
     from tabroll.battle_events import Note as Note
     from tabroll.battle_events import Refused as Refused
     from tabroll.battle_events import RulingApplied as RulingApplied
-    from tabroll.battle_events import Spend as Spend
-    from tabroll.battle_events import StatusApplied as StatusApplied
+    from tabroll.more_events import CORE_EVENTS as CORE_EVENTS
+    from tabroll.more_events import GameOver as GameOver
+    from tabroll.more_events import Heal as Heal
+    from tabroll.more_events import Immune as Immune
+    from tabroll.more_events import Spend as Spend
+    from tabroll.more_events import StatusApplied as StatusApplied
 
 EVENTS_FORMAT = "tabroll.events"
 EVENTS_FORMAT_VERSION = 4
 
-PROSE_FIELDS = frozenset(
-    {
-        "description",
-        "text",
-        "reason",
-        "rule",
-        "label",
-        "effect",
-        "note",
-        "applies_to_text",
-        "status_text",
-        "faces_text",
-        "reach_text",
-        "done_text",
-        "shows_text",
-        "statuses_text",
-        "game_over_text",
-    }
-)
+FORMERLY_PROSE = frozenset({"applies_to", "status", "faces", "reach", "done", "shows", "statuses", "game_over"})
+"""Fields that followed the language before events format 4 (and journal format 2): a journal written then holds
+them in the language it was recorded in, so they are not compared when it is read. Each now keeps a machine value,
+and its twin ``<field>_text`` says it for people (see :attr:`Event.TWINS`)."""
+
+PROSE_FIELDS = frozenset({"description", "text", "reason", "rule", "label", "effect", "note"}) | {
+    f"{name}_text" for name in FORMERLY_PROSE
+}
 """The JSON fields written for people, said in the language chosen (the player's guide, docs/player.md, "Languages",
 lists them). Every other field is a machine value, the same in every language: a journal compares those, and only
 those."""
-
-FORMERLY_PROSE = frozenset({"applies_to", "status", "faces", "reach", "done", "shows", "statuses", "game_over"})
-"""Fields that followed the language before events format 4 (and journal format 2): a journal written then holds
-them in the language it was recorded in, so they are not compared when it is read."""
 
 Position = tuple[int, int]
 
@@ -327,7 +312,7 @@ class _Shown:
         if obj is None:
             return ""  # the field's default
         shown = obj.__dict__["shown"]
-        if shown is PLAIN_SHOWN:
+        if shown == PLAIN_SHOWN:
             shown = obj.__dict__["shown"] = "[" + ", ".join(map(str, obj.values)) + "]"
         return shown
 
@@ -335,15 +320,9 @@ class _Shown:
         obj.__dict__["shown"] = value  # only ever through the frozen dataclass's __init__
 
 
-class _PlainShown:
-    __slots__ = ()
-
-    def __reduce__(self) -> str:
-        return "PLAIN_SHOWN"  # unpickled as the one marker
-
-
-PLAIN_SHOWN: str = cast(str, _PlainShown())
-"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read)."""
+PLAIN_SHOWN = "\x00every die in a list"
+"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read). A marker
+no roll shows (it starts with a NUL), compared by value, so a pickled or copied roll keeps it."""
 
 
 UNLABELLED = "roll"
@@ -482,7 +461,7 @@ class EventKindClash(Exception):
 def event_types(extra: Iterable[type[Event]] = (), *, owner: str = "") -> Mapping[str, type[Event]]:
     """The kinds a game's events may have: the core's and the game's own ``extra`` classes, by kind. A game's
     kind that reuses a core kind (or one of its own) is refused with :class:`EventKindClash`."""
-    from tabroll.battle_events import CORE_EVENTS
+    from tabroll.more_events import CORE_EVENTS
 
     table: dict[str, type[Event]] = {cls.KIND: cls for cls in CORE_EVENTS}
     for cls in extra:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import groupby
 
 from tabroll.dice.nodes import (
     CompareOp,
@@ -35,34 +36,18 @@ class KeepSteps:
     def notation(self) -> str:
         return "".join(step.notation for step in self.steps)
 
-    def groups(self) -> list[list[Keep]]:
-        out: list[list[Keep]] = []
-        for step in self.steps:
-            if out and out[-1][0].mode[0] == step.mode[0]:
-                out[-1].append(step)
-            else:
-                out.append([step])
-        return out
-
     def kept_of(self, pool: int) -> int:
-        """How many of ``pool`` dice count (a keep group keeps its highest and lowest ends, a drop group drops them)."""
-        left = pool
-        for group in self.groups():
-            top = max((s.n for s in group if s.mode in ("kh", "dh")), default=0)
-            bottom = max((s.n for s in group if s.mode in ("kl", "dl")), default=0)
-            left = min(left, top + bottom) if group[0].mode[0] == "k" else max(0, left - top - bottom)
-        return left
+        """How many of ``pool`` dice count."""
+        return sum(self.ranks(pool))
 
     def ranks(self, pool: int) -> tuple[bool, ...]:
         """Which places of ``pool`` sorted values count, from the highest down."""
         alive = list(range(pool))
-        for group in self.groups():
+        for keeping, group in groupby(self.steps, key=lambda step: step.mode[0] == "k"):  # consecutive keeps, drops
             chosen: set[int] = set()
             for step in group:
                 flags = step.ranks(len(alive))
-                keeping = step.mode[0] == "k"
                 chosen.update(place for place, kept in zip(alive, flags, strict=True) if kept == keeping)
-            keeping = group[0].mode[0] == "k"
             alive = [place for place in alive if (place in chosen) == keeping]
         standing = set(alive)
         return tuple(place in standing for place in range(pool))

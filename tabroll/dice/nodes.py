@@ -13,16 +13,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
+from tabroll.dice.sources import DiceFaces
 from tabroll.i18n import N_
 from tabroll.lazy import names_from
 
 if TYPE_CHECKING:
     from tabroll.dice.extended import Compare, DicePool, DiceSet, Explode, Function, KeepIf, KeepSteps, Labeled, Reroll
-    from tabroll.dice.parts import BinaryOp as BinaryOp
-    from tabroll.dice.parts import Condition as Condition
-    from tabroll.dice.parts import Constant as Constant
+    from tabroll.dice.parts import BinaryOp, Condition, Constant, Negate
     from tabroll.dice.parts import Keep as Keep
-    from tabroll.dice.parts import Negate as Negate
 
 KeepMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 Op: TypeAlias = Literal["+", "-", "*", "/", "//", "%"]
@@ -97,9 +95,7 @@ class DiceLimits:
 
 DEFAULT_LIMITS = DiceLimits()
 
-# The parts beyond a lone dice term live in tabroll.dice.parts, imported by the parser where it builds one: their
-# names stay importable from here.
-__getattr__ = names_from(globals(), "tabroll.dice.parts", ("BinaryOp", "Condition", "Constant", "Keep", "Negate"))
+__getattr__ = names_from(globals(), "tabroll.dice.parts", ("Keep",))  # where the odds' branches find it
 
 
 def counted(value: N, success: Condition | None, failure: Condition | None) -> N | int:
@@ -116,7 +112,7 @@ Selection: TypeAlias = "Keep | KeepSteps | KeepIf"
 
 
 @dataclass(frozen=True, slots=True)
-class DiceTerm:
+class DiceTerm(DiceFaces):
     """``count`` dice with ``sides`` sides each (a Fudge die, ``fudge``, has three: -1, 0 and +1), with what is done
     to them: rerolls, explosions, a floor and a ceiling on each die, which of them count (``keep``), and whether
     the term is their sum or the number of them that meet ``success`` (less those that meet ``failure``)."""
@@ -135,28 +131,10 @@ class DiceTerm:
     fumble: Condition | None = None
 
     @property
-    def low(self) -> int:
-        """The lowest face."""
-        return -1 if self.fudge else 1
-
-    @property
-    def high(self) -> int:
-        """The highest face."""
-        return 1 if self.fudge else self.sides
-
-    @property
     def extended(self) -> bool:
         """Whether the term goes beyond NdM with keep/drop (its dice then each carry their own history)."""
-        return (
-            self.fudge
-            or self.reroll is not None
-            or self.explode is not None
-            or self.floor is not None
-            or self.ceiling is not None
-            or self.success is not None
-            or self.critical is not None
-            or self.fumble is not None
-        )
+        modifiers = (self.reroll, self.explode, self.floor, self.ceiling, self.success, self.critical, self.fumble)
+        return self.fudge or any(modifier is not None for modifier in modifiers)
 
     @property
     def notation(self) -> str:
@@ -582,7 +560,4 @@ class DiceRules:
     say: Callable[[str], str] = str
 
     def reason(self, feature: Feature) -> str | None:
-        for refused, why in self.refused:
-            if refused == feature:
-                return self.say(why)
-        return None
+        return next((self.say(why) for refused, why in self.refused if refused == feature), None)

@@ -82,12 +82,7 @@ __all__ = [
 :mod:`tabroll.dice.extended`."""
 
 
-_EXTENDED = frozenset(
-    {"Compare", "DicePool", "DiceSet", "Explode", "Function", "KeepIf", "KeepSteps", "Labeled", "Reroll"}
-)
-
-
-__getattr__ = names_from(globals(), "tabroll.dice.extended", _EXTENDED)  # the nodes, imported when first asked for
+__getattr__ = names_from(globals(), "tabroll.dice.extended", ("Compare",))  # imported when first asked for
 
 
 DICE_TIP = N_("dice are written like 1d20, 2d6+3, 4d6kh3")

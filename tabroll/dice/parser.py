@@ -700,8 +700,8 @@ class Parser:
         values = {name: value for name, (value, _at) in found.items()}
         term = DiceTerm(term.count, term.sides, fudge=term.fudge, **values)
         every = (term.low, term.high)
-        die = "dF" if term.fudge else f"d{term.sides}"
         shows = _("-1, 0 or +1") if term.fudge else _("1 to {sides}", sides=term.sides)
+        dice = {"die": "dF" if term.fudge else f"d{term.sides}", "shows": shows}  # each message's die and its faces
         if term.reroll is not None:
             at = found["reroll"][1]
             spans = []
@@ -711,9 +711,8 @@ class Parser:
                     self.fail(
                         _(
                             "a {die} shows {shows}: no face is {faces}, so nothing is rerolled",
-                            die=die,
-                            shows=shows,
                             faces=condition.sign(),
+                            **dice,
                         ),
                         at,
                     )
@@ -722,9 +721,8 @@ class Parser:
                 self.fail(
                     _(
                         "a {die} shows {shows}: every face is {faces}, so no die would stand",
-                        die=die,
-                        shows=shows,
                         faces=_(" or ").join(condition.sign() for condition in term.reroll.conditions),
+                        **dice,
                     ),
                     at,
                 )
@@ -737,23 +735,21 @@ class Parser:
                 self.fail(
                     _(
                         "a {die} shows {shows}: no face is {faces}, so nothing explodes",
-                        die=die,
-                        shows=shows,
                         faces=cond.sign(),
+                        **dice,
                     ),
                     at,
                 )
             if boom == every and term.explode.kind != "xo":  # xo (and ra) explode once, whatever they show
-                values = {"die": die, "shows": shows}
                 if cond is not None:
                     message = _(
                         "a {die} shows {shows}: every face is {faces}, so it would explode for ever",
                         faces=cond.sign(),
-                        **values,
+                        **dice,
                     )
                 else:
                     message = _(
-                        "a {die} shows {shows}: every face is its highest, so it would explode for ever", **values
+                        "a {die} shows {shows}: every face is its highest, so it would explode for ever", **dice
                     )
                 self.fail(message, at)
         if term.floor is not None and term.ceiling is not None and term.floor > term.ceiling:

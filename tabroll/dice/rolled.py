@@ -6,21 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tabroll.dice.nodes import (
-    DiceTerm,
-    render_tree,
-)
-from tabroll.lazy import names_from
+from tabroll.dice.nodes import DiceTerm, render_tree
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
-    from tabroll.dice.rolled_tree import RolledDie as RolledDie
-    from tabroll.dice.rolled_tree import RolledNode as RolledNode
-    from tabroll.dice.rolled_tree import json_number as json_number
-
-# Each die's history and the rolled tree, kept by a roll beyond NdM, keep/drop and + - * only, live in
-# tabroll.dice.rolled_tree, imported by the roll that makes them: their names stay importable from here.
-__getattr__ = names_from(globals(), "tabroll.dice.rolled_tree", ("RolledDie", "RolledNode", "json_number"))
+    from tabroll.dice.rolled_tree import RolledDie, RolledNode
 
 
 def face_text(value: int, fudge: bool) -> str:

@@ -108,9 +108,9 @@ class Session:
     """The dice of one command that resolves one action (``attack``, ``check-skill``): drawn from the choice,
     recorded, and told afterwards (the values, the seed, how to replay them)."""
 
-    def __init__(self, choice: DiceChoice, *, default_seed: int | None = None) -> None:
+    def __init__(self, choice: DiceChoice) -> None:
         self.choice = choice
-        inner = choice.source(choice.seed if choice.seed is not None else default_seed)
+        inner = choice.source(choice.seed)
         self.seed: int | None = inner.seed if isinstance(inner, SeededDice) else None
         self.source = RecordingDice(inner)
 

@@ -43,8 +43,27 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+class DiceFaces:
+    """The faces of dice of ``sides`` sides (Fudge dice, ``fudge``: three faces, -1, 0 and +1): those of a
+    :class:`DiceRequest` and of a dice term."""
+
+    __slots__ = ()
+    sides: int
+    fudge: bool
+
+    @property
+    def low(self) -> int:
+        """The lowest face: 1, or -1 for a Fudge die."""
+        return -1 if self.fudge else 1
+
+    @property
+    def high(self) -> int:
+        """The highest face: ``sides``, or +1 for a Fudge die."""
+        return 1 if self.fudge else self.sides
+
+
 @dataclass(frozen=True, slots=True)
-class DiceRequest:
+class DiceRequest(DiceFaces):
     """A request for ``count`` dice with ``sides`` sides each, and what they are rolled for. ``total_only``,
     ``keep``, ``per_face``, ``compare`` and ``against`` say what of the dice the rules read, so that the exact walk
     branches over those readings, each with its weight, instead of over every roll; every other source ignores them."""
@@ -85,16 +104,6 @@ class DiceRequest:
             sum(n for n, _ in self.per_face) != self.count or any(len(t) != self.sides for _, t in self.per_face)
         ):
             raise ValueError(f"{self.notation} needs what each face of each die counts for: {self.per_face}")
-
-    @property
-    def low(self) -> int:
-        """The lowest face: 1, or -1 for a Fudge die."""
-        return -1 if self.fudge else 1
-
-    @property
-    def high(self) -> int:
-        """The highest face: ``sides``, or +1 for a Fudge die."""
-        return 1 if self.fudge else self.sides
 
     @property
     def notation(self) -> str:
@@ -289,66 +298,48 @@ def parse_dice_values(text: str, origin: str = "--dice", *, signed: bool = False
     """Die values written like ``7,7``, ``7 7`` or ``7, 12``: whole numbers from 1 to :data:`MAX_DIE_VALUE`, at
     most :data:`MAX_VALUES` of them, else a :class:`DiceValueError` naming the position; with ``signed`` (a roll
     with Fudge dice) a Fudge die's faces too, ``-1``, ``0`` and ``+1``, or ``-`` and ``+``."""
+
+    def bad(message: str) -> DiceValueError:
+        return DiceValueError(message, tip=_(_VALUES_TIP))
+
     values: list[int] = []
     after_comma: int | None = None  # position of a comma not yet followed by a value
     for match in _TOKEN.finditer(text):
         token, at = match.group(), match.start()
+        place = {"origin": origin, "position": at + 1}
         if token == ",":
             if after_comma is not None or not values:
-                message = (
-                    _("{origin}: no value between the commas at position {position}", origin=origin, position=at + 1)
+                raise bad(
+                    _("{origin}: no value between the commas at position {position}", **place)
                     if values
-                    else _("{origin}: no value before the ',' at position {position}", origin=origin, position=at + 1)
+                    else _("{origin}: no value before the ',' at position {position}", **place)
                 )
-                raise DiceValueError(message, tip=_(_VALUES_TIP))
             after_comma = at
             continue
         after_comma = None
         if signed and token in _FUDGE_FACES:
             value = _FUDGE_FACES[token]
-        else:
-            if not (token.isascii() and token.isdigit()):
-                raise DiceValueError(
-                    _(
-                        "{origin}: {token!r} at position {position} is not a die value",
-                        origin=origin,
-                        token=token,
-                        position=at + 1,
-                    ),
-                    tip=_(_VALUES_TIP),
+        elif not (token.isascii() and token.isdigit()):
+            raise bad(_("{origin}: {token!r} at position {position} is not a die value", token=token, **place))
+        elif len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
+            raise bad(
+                _(
+                    "{origin}: {token} at position {position} is larger than any die"
+                    " (dice have at most {limit:,} sides)",
+                    token=token,
+                    limit=MAX_DIE_VALUE,
+                    **place,
                 )
-            if len(token.lstrip("0")) > len(str(MAX_DIE_VALUE)) or int(token) > MAX_DIE_VALUE:
-                raise DiceValueError(
-                    _(
-                        "{origin}: {token} at position {position} is larger than any die"
-                        " (dice have at most {limit:,} sides)",
-                        origin=origin,
-                        token=token,
-                        position=at + 1,
-                        limit=MAX_DIE_VALUE,
-                    ),
-                    tip=_(_VALUES_TIP),
-                )
-            value = int(token)
-            if value == 0:
-                raise DiceValueError(
-                    _(
-                        "{origin}: 0 at position {position} is not a die value: dice show 1 or more",
-                        origin=origin,
-                        position=at + 1,
-                    ),
-                    tip=_(_VALUES_TIP),
-                )
+            )
+        elif (value := int(token)) == 0:
+            raise bad(_("{origin}: 0 at position {position} is not a die value: dice show 1 or more", **place))
         if len(values) == MAX_VALUES:
             raise DiceValueError(_("{origin} has more than {limit:,} values", origin=origin, limit=MAX_VALUES))
         values.append(value)
     if after_comma is not None:
-        raise DiceValueError(
-            _("{origin}: no value after the ',' at position {position}", origin=origin, position=after_comma + 1),
-            tip=_(_VALUES_TIP),
-        )
+        raise bad(_("{origin}: no value after the ',' at position {position}", origin=origin, position=after_comma + 1))
     if not values:
-        raise DiceValueError(_("{origin} has no values", origin=origin), tip=_(_VALUES_TIP))
+        raise bad(_("{origin} has no values", origin=origin))
     return tuple(values)
 
 

@@ -24,6 +24,11 @@ from typing import Any
 
 from tabroll.i18n import CORE_DOMAIN, CORE_LOCALE, LANGUAGES
 
+try:
+    from babel.messages import catalog, mofile, pofile
+except ImportError as err:  # pragma: no cover - the dev extra has Babel
+    raise SystemExit("the translator's tools need Babel: pip install -e '.[dev]'") from err
+
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "_": ("message",),
     "N_": ("message",),
@@ -175,25 +180,15 @@ def extract(source: Source, problems: list[str] | None = None) -> dict[tuple[str
     return found
 
 
-def _babel() -> Any:
-    try:
-        from babel.messages import catalog, mofile, pofile
-    except ImportError as err:  # pragma: no cover - the dev extra has Babel
-        raise SystemExit("the translator's tools need Babel: pip install -e '.[dev]'") from err
-    return catalog, pofile, mofile
-
-
 def template(source: Source, problems: list[str] | None = None) -> Any:
-    catalog, _pofile, _mofile = _babel()
     pot = catalog.Catalog(project="tabroll", domain=source.name, fuzzy=False)
     for message in extract(source, problems).values():
         msgid: Any = (message.message, message.plural) if message.plural else message.message
-        pot.add(msgid, None, locations=[(p, line or None) for p, line in message.places], context=message.context)
+        pot.add(msgid, None, locations=[(p, line or None) for p, line in message.places], context=message.context)  # type: ignore[misc]
     return pot
 
 
 def read(path: Path) -> Any:
-    _catalog, pofile, _mofile = _babel()
     with path.open("rb") as stream:
         return pofile.read_po(stream, locale=path.parent.parent.name)
 
@@ -201,7 +196,6 @@ def read(path: Path) -> Any:
 def write(path: Path, po: Any) -> bool:
     """Write ``po`` at ``path``, unless the file there says the same but for the date it was extracted (so an
     ``extract`` that finds nothing new changes no file). True when the file was written."""
-    _catalog, pofile, _mofile = _babel()
     buffer = io.BytesIO()
     pofile.write_po(buffer, po, width=116, sort_output=True, include_previous=False, omit_header=False)
     text = buffer.getvalue()
@@ -217,7 +211,6 @@ def _undated(text: bytes) -> bytes:
 
 
 def compile_to(po: Any) -> bytes:
-    _catalog, _pofile, mofile = _babel()
     buffer = io.BytesIO()
     mofile.write_mo(buffer, po, use_fuzzy=False)
     return buffer.getvalue()
@@ -250,13 +243,12 @@ which would ask translators for a third form nobody reads in a game."""
 
 
 def new(source: Source, language: str) -> Path:
-    catalog, _pofile, _mofile = _babel()
     path = source.catalogue(language)
     if path.exists():
         raise Problem(f"{path} exists: edit it")
     po = catalog.Catalog(locale=language, domain=source.name, project="tabroll")
     if language in PLURALS:
-        po._num_plurals, po._plural_expr = PLURALS[language]
+        po._num_plurals, po._plural_expr = PLURALS[language]  # type: ignore[assignment]
     po.update(template(source), no_fuzzy_matching=True)
     write(path, po)
     source.compiled(language).write_bytes(compile_to(read(path)))

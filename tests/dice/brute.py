@@ -12,8 +12,9 @@ from collections import Counter
 from fractions import Fraction
 
 from tabroll.dice.extended import Compare, DicePool, DiceSet, Function, KeepIf, KeepSteps, Labeled
-from tabroll.dice.nodes import BinaryOp, Constant, DiceLimits, DiceTerm, Keep, Negate, Node
+from tabroll.dice.nodes import DiceLimits, DiceTerm, Node
 from tabroll.dice.notation import DiceExpression
+from tabroll.dice.parts import BinaryOp, Constant, Keep, Negate
 from tabroll.dice.sources import DiceRequest
 
 Outcomes = dict[int | Fraction, Fraction]  # a part with a division may take fractional values

@@ -10,8 +10,9 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tabroll.dice.nodes import BinaryOp, Constant, DiceLimits, DiceTerm, Keep, KeepMode, Negate, Node, to_notation
+from tabroll.dice.nodes import DiceLimits, DiceTerm, KeepMode, Node, to_notation
 from tabroll.dice.notation import DiceLimitError, DiceSyntaxError, parse
+from tabroll.dice.parts import BinaryOp, Constant, Keep, Negate
 from tabroll.dice.sources import GivenDice, SeededDice, parse_dice_values
 from tests.support import examples
 

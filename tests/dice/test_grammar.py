@@ -9,8 +9,9 @@ from fractions import Fraction
 import pytest
 
 from tabroll.dice.extended import Compare, DiceSet, Explode, Labeled, Reroll
-from tabroll.dice.nodes import DEFAULT_LIMITS, Condition, Constant, DiceLimits, DiceTerm, Keep
+from tabroll.dice.nodes import DEFAULT_LIMITS, DiceLimits, DiceTerm
 from tabroll.dice.notation import DiceLimitError, DiceSyntaxError, parse
+from tabroll.dice.parts import Condition, Constant, Keep
 from tabroll.dice.sources import GivenDice, SeededDice
 from tabroll.events import Roll
 from tests.dice.brute import kept_pool, reference, sequences

@@ -13,8 +13,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tabroll.dice.extended import Compare, DicePool, DiceSet, Explode, Function, KeepIf, KeepSteps, Labeled, Reroll
-from tabroll.dice.nodes import BinaryOp, Condition, Constant, DiceLimits, DiceTerm, Keep, Negate, Node, to_notation
+from tabroll.dice.nodes import DiceLimits, DiceTerm, Node, to_notation
 from tabroll.dice.notation import DiceExpression, DiceSyntaxError, parse
+from tabroll.dice.parts import BinaryOp, Condition, Constant, Keep, Negate
 from tabroll.dice.sources import GivenDice, SeededDice
 from tests.dice.brute import reference, sequences
 from tests.support import examples

@@ -8,8 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from tabroll.dice.nodes import DEFAULT_LIMITS, BinaryOp, Constant, DiceLimits, DiceTerm, Keep, Negate, to_notation
+from tabroll.dice.nodes import DEFAULT_LIMITS, DiceLimits, DiceTerm, to_notation
 from tabroll.dice.notation import DiceExpression, DiceLimitError, DiceSyntaxError, parse
+from tabroll.dice.parts import BinaryOp, Constant, Keep, Negate
 from tabroll.dice.sources import DiceRequest, GivenDice
 from tabroll.errors import InputError
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabroll.dice.nodes import Constant, DiceTerm
+from tabroll.dice.nodes import DiceTerm
 from tabroll.dice.notation import DiceExpression, parse
+from tabroll.dice.parts import Constant
 from tabroll.dice.rolled import RolledExpression, RolledTerm
 from tabroll.dice.sources import GivenDice
 from tabroll.engine.work import BaseTurn
@@ -44,7 +45,7 @@ def test_a_plain_roll_is_the_fold_of_its_tree(notation: str, values: list[int]) 
     expression = parse(notation)
     rolled = expression.roll(GivenDice(values, origin="test"), "p")
     if isinstance(expression.root, DiceTerm):
-        from tabroll.dice.nodes import BinaryOp
+        from tabroll.dice.parts import BinaryOp
 
         padded = DiceExpression(BinaryOp("+", expression.root, Constant(0)))
         folded = padded.roll(GivenDice(values, origin="test"), "p")

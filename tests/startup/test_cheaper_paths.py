@@ -127,12 +127,11 @@ def test_a_step_log_lays_out_its_kind_column_without_defining_the_core_event_cla
     assert "'tabroll.battle_events'" not in done.stdout
 
 
-def test_the_extended_nodes_are_found_where_they_were() -> None:
-    """``tabroll.dice.notation`` hands out the nodes of ``tabroll.dice.extended`` by name."""
+def test_the_comparison_of_the_whole_is_found_where_it_was() -> None:
+    """``tabroll.dice.notation`` hands out ``Compare`` of ``tabroll.dice.extended`` by name (the odds read it there)."""
     import tabroll.dice.extended as extended
     import tabroll.dice.notation as notation
 
-    for name in ("Compare", "DicePool", "DiceSet", "Explode", "Function", "KeepIf", "KeepSteps", "Labeled", "Reroll"):
-        assert getattr(notation, name) is getattr(extended, name)
+    assert notation.Compare is extended.Compare
     with pytest.raises(AttributeError):
         _ = notation.NoSuchNode  # type: ignore[attr-defined]
