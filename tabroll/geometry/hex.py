@@ -253,15 +253,13 @@ class HexMap:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
         return distance(a, b)
 
-    def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
-        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map's edge (with
-        ``stop_at_blocked``, to the hex before the first blocked one)."""
+    def line(self, origin: Hex, d: int) -> list[Hex]:
+        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map's edge or the hex
+        before the first blocked one."""
         dq, dr = self.direction_delta(d)
         result: list[Hex] = []
         h = (origin[0] + dq, origin[1] + dr)
-        while h in self.cells:
-            if stop_at_blocked and h in self.blocked:
-                break
+        while h in self.cells and h not in self.blocked:
             result.append(h)
             h = (h[0] + dq, h[1] + dr)
         return result

@@ -90,7 +90,6 @@ def test_direction_to() -> None:
 def test_line_runs_to_the_edge_and_stops_before_blocked() -> None:
     m = HexMap.hexagon(3, blocked=frozenset({(2, 0)}))
     assert m.line((0, 0), 2) == [(1, 0)]
-    assert m.line((0, 0), 2, stop_at_blocked=False) == [(1, 0), (2, 0), (3, 0)]
     assert m.line((0, 0), 5) == [(-1, 0), (-2, 0), (-3, 0)]
     assert m.line((3, 0), 2) == []
 
@@ -201,16 +200,15 @@ def test_clockwise_from_is_a_rotation(m: HexMap, d: int) -> None:
 
 
 @settings(deadline=None)
-@given(maps(), directions, st.booleans(), st.data())
-def test_line_is_straight_and_on_map(m: HexMap, d: int, stop: bool, data: st.DataObject) -> None:
+@given(maps(), directions, st.data())
+def test_line_is_straight_and_on_map(m: HexMap, d: int, data: st.DataObject) -> None:
     origin = data.draw(st.sampled_from(sorted(m.cells)))
-    line = m.line(origin, d, stop_at_blocked=stop)
+    line = m.line(origin, d)
     for k, h in enumerate(line, start=1):
         assert m.contains(h)
         assert distance(origin, h) == k
         assert m.direction_to(origin, h) == d
-        if stop:
-            assert h not in m.blocked
+        assert h not in m.blocked
 
 
 @settings(deadline=None)
