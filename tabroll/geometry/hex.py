@@ -42,7 +42,7 @@ class Orientation(StrEnum):
     FLAT = "flat"
 
 
-# Sides in clockwise order, with their axial steps, per orientation.
+# Sides in clockwise order, with their axial steps, per orientation; the first is direction 1 by default.
 _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
     Orientation.POINTY: (
         ("NE", (1, -1)),
@@ -61,7 +61,6 @@ _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
         ("NW", (-1, 0)),
     ),
 }
-_DEFAULT_FIRST: dict[Orientation, str] = {Orientation.POINTY: "NE", Orientation.FLAT: "N"}
 
 
 def as_hex(value: object, what: str = "") -> Hex:
@@ -113,7 +112,7 @@ class HexMap:
     def __post_init__(self) -> None:
         orientation = Orientation(self.orientation)
         sides = _SIDES[orientation]
-        first = (self.first_direction or _DEFAULT_FIRST[orientation]).strip().upper()
+        first = (self.first_direction or sides[0][0]).strip().upper()
         names = [name for name, _ in sides]
         if first not in names:
             if orientation is Orientation.POINTY:
