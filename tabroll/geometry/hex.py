@@ -75,11 +75,6 @@ def _check_direction(d: object) -> int:
     raise InputError(_("hex direction must be a whole number 1-6, got {value}", value=repr(d)), tip=_(_DIRECTION_TIP))
 
 
-def opposite(d: int) -> int:
-    """The direction pointing the other way: ``d + 3``, wrapping within 1..6."""
-    return (_check_direction(d) + 2) % 6 + 1
-
-
 def distance(a: Hex, b: Hex) -> int:
     """Hex distance: the number of steps between ``a`` and ``b`` on an unbounded map."""
     dq, dr = b[0] - a[0], b[1] - a[1]

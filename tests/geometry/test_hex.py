@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabroll.errors import InputError
-from tabroll.geometry.hex import Hex, HexMap, HexPlacement, Orientation, as_hex, distance, opposite
+from tabroll.geometry.hex import Hex, HexMap, HexPlacement, Orientation, as_hex, distance
 
 # --------------------------------------------------------------------------------------------------------
 # Conventions, exact
@@ -73,10 +73,6 @@ def test_clockwise_scan_starts_at_the_given_direction() -> None:
     m = HexMap.hexagon(1)
     assert m.clockwise_from(1) == [1, 2, 3, 4, 5, 6]
     assert m.clockwise_from(5) == [5, 6, 1, 2, 3, 4]
-
-
-def test_opposite() -> None:
-    assert [opposite(d) for d in range(1, 7)] == [4, 5, 6, 1, 2, 3]
 
 
 def test_direction_to() -> None:
@@ -185,7 +181,7 @@ def test_distance_is_a_metric(a: Hex, b: Hex, c: Hex) -> None:
 def test_neighbour_then_opposite_returns(m: HexMap, h: Hex, d: int) -> None:
     n = m.neighbour(h, d)
     assert distance(h, n) == 1
-    assert m.neighbour(n, opposite(d)) == h
+    assert m.neighbour(n, m.clockwise_from(d)[3]) == h  # three sides on: the opposite one
     assert m.direction_to(h, n) == d
 
 
