@@ -1,6 +1,6 @@
-"""The working area of one action (:class:`HeroesTurn`) and the range bands after a change, worked out once; who
-may act, and what acting costs: a combatant in the fight, in its turn's action phase, charged one of its actions
-(Speed) or, for a creature, its controller's Command once a turn."""
+"""The working area of one action (:class:`HeroesTurn`); who may act, and what acting costs: a combatant in the
+fight, in its turn's action phase, charged one of its actions (Speed) or, for a creature, its controller's Command
+once a turn."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = Fa
                 tip=_("a creature with Haste can be commanded at once"),
             )
         boss = turn.unit(unit.controller)
-        if boss.out or boss.life <= 0:
+        if not boss.in_fight:
             raise RuleRefusal(
                 _("{unit}'s controller {boss} is out of the fight", unit=unit.name, boss=boss.name), rule="command"
             )
