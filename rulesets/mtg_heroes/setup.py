@@ -406,7 +406,7 @@ def summarize(battle: Battle) -> dict[str, Any]:
         "active": battle.active,
         "phase": battle.phase,
         "result": battle.result,
-        "ranges": [{"between": [a, b], "band": band} for a, b, band in battle.bands.pairs],
+        "ranges": [{"between": [a, b], "band": band} for a, b, band in battle.bands.pairs()],
         "default_range": battle.bands.default,
         "units": [
             {

@@ -15,6 +15,8 @@ from tabroll.errors import InputError
 from tabroll.i18n import _
 from tabroll.words import did_you_mean
 
+Pair = tuple[str, str]
+
 
 def _fold(name: str) -> str:
     return " ".join(name.strip().casefold().replace("_", " ").replace("-", " ").split())
@@ -63,7 +65,7 @@ class BandScale:
         return self.rank(band) <= self.rank(limit)
 
 
-def _key(a: str, b: str) -> tuple[str, str]:
+def _key(a: str, b: str) -> Pair:
     if a == b:
         raise ValueError(f"'{a}' has no range to itself")
     return (a, b) if a < b else (b, a)
@@ -71,13 +73,12 @@ def _key(a: str, b: str) -> tuple[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class RangeBands:
-    """The band between every pair of combatants (symmetric), with a default for pairs never set: ``pairs`` are
-    those set away from the default, as sorted ``(a, b, band)`` triples with ``a < b``."""
+    """The band between every pair of combatants (symmetric), with a default for pairs never set."""
 
     scale: BandScale
     default: str
     names: tuple[str, ...] = ()
-    pairs: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
+    _pairs: tuple[tuple[Pair, str], ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "default", self.scale.parse(self.default))
@@ -93,8 +94,7 @@ class RangeBands:
         """The band between ``a`` and ``b`` (the same either way round)."""
         self._check(a)
         self._check(b)
-        key = _key(a, b)
-        return next((band for x, y, band in self.pairs if (x, y) == key), self.default)
+        return dict(self._pairs).get(_key(a, b), self.default)
 
     def with_band(self, a: str, b: str, band: str) -> RangeBands:
         """A copy with the pair ``a``–``b`` at ``band``."""
@@ -102,6 +102,10 @@ class RangeBands:
         self._check(b)
         key = _key(a, b)
         chosen = self.scale.parse(band)
-        kept = tuple(pair for pair in self.pairs if pair[:2] != key)
-        pairs = tuple(sorted((*kept, (*key, chosen)))) if chosen != self.default else kept
-        return RangeBands(scale=self.scale, default=self.default, names=self.names, pairs=pairs)
+        kept = tuple((pair, value) for pair, value in self._pairs if pair != key)
+        pairs = tuple(sorted((*kept, (key, chosen)))) if chosen != self.default else kept
+        return RangeBands(scale=self.scale, default=self.default, names=self.names, _pairs=pairs)
+
+    def pairs(self) -> tuple[tuple[str, str, str], ...]:
+        """The pairs set away from the default, as sorted ``(a, b, band)`` triples."""
+        return tuple((a, b, band) for (a, b), band in self._pairs)

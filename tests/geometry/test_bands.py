@@ -50,12 +50,12 @@ def test_pairs_are_symmetric_and_default_applies() -> None:
     state = bands(pairs=(("Bear", "Ajani", "near"),))
     assert state.between("Ajani", "Bear") == "near" == state.between("Bear", "Ajani")
     assert state.between("Ajani", "Chandra") == "far"
-    assert state.pairs == (("Ajani", "Bear", "near"),)
+    assert state.pairs() == (("Ajani", "Bear", "near"),)
 
 
 def test_setting_a_pair_back_to_the_default_forgets_it() -> None:
     state = bands(pairs=(("Ajani", "Bear", "near"),)).with_band("Bear", "Ajani", "far")
-    assert state.pairs == ()
+    assert state.pairs() == ()
 
 
 def test_unknown_combatant_and_self_pair() -> None:
