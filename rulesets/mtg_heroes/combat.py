@@ -422,10 +422,9 @@ def after_exchange(turn: HeroesTurn, settled: Exchange, killed: bool) -> None:
                     "controller's Upkeep for a creature)"
                 ),
             )
+            unit = turn.put(replace(unit, pushed_back=True))
         else:
             turn.ruling("push_back", "log_only", _("the push-back is logged; it limits nothing"))
-        if reading == "refresh":
-            unit = turn.put(replace(unit, pushed_back=True))
         turn.status(attacker, settled.pushed_back, settled.prepare)
     if killed and unit.has("trample"):
         turn.change(follow_up=attacker)

@@ -110,12 +110,9 @@ class HeroesOptions(Strict):
 
 def _keywords(value: Sequence[str]) -> list[str]:
     """Keywords as the rules compare them: lower case, single spaces (``First_Strike`` → ``first strike``)."""
-    cleaned = []
-    for word in value:
-        text = " ".join(str(word).replace("_", " ").replace("-", " ").casefold().split())
-        if not text:
-            raise ValueError(_("a keyword cannot be empty"))
-        cleaned.append(text)
+    cleaned = [" ".join(str(word).replace("_", " ").replace("-", " ").casefold().split()) for word in value]
+    if not all(cleaned):
+        raise ValueError(_("a keyword cannot be empty"))
     return cleaned
 
 

@@ -139,10 +139,10 @@ def reset_turn_limits(turn: HeroesTurn, ending: str | None) -> None:
     attacks, commands and casts; the summoning sickness of the ending character's creatures (of all, with no one
     named); a push-back too when no turns are kept (with turns, it lasts until the combatant prepares again)."""
     kept_turns = turn.state.phase is not None or turn.state.result is not None
-    reset: list[str] = []
+    reset = [
+        u.name for u in turn.state.combatants if u.toughness_pool is not None or u.power_change or u.toughness_change
+    ]
     for unit in turn.state.combatants:
-        if unit.toughness_pool is not None or unit.power_change or unit.toughness_change:
-            reset.append(unit.name)
         sick = unit.summoning_sick and (ending is None or unit.controller == ending)
         turn.put(
             replace(

@@ -1,6 +1,6 @@
-"""The working area of one action (:class:`HeroesTurn`) and the range bands after a change, worked out once; who
-may act, and what acting costs: a combatant in the fight, in its turn's action phase, charged one of its actions
-(Speed) or, for a creature, its controller's Command once a turn."""
+"""The working area of one action (:class:`HeroesTurn`); who may act, and what acting costs: a combatant in the
+fight, in its turn's action phase, charged one of its actions (Speed) or, for a creature, its controller's Command
+once a turn."""
 
 from __future__ import annotations
 
@@ -62,29 +62,16 @@ class HeroesTurn(RosterTurn[Battle, Combatant]):
         return self.log_drawn(f"{count}d6", drawn, purpose, unit)
 
     def set_band(self, a: str, b: str, band: str, reason: str) -> None:
-        """``a`` and ``b`` are now at ``band`` range; the changed bands are computed once per bands and change
-        (:data:`_BANDS`)."""
-        bands = self.bands
-        before = bands.between(a, b)
+        """``a`` and ``b`` are now at ``band`` range."""
+        before = self.bands.between(a, b)
         if before == band:
             return
-        key = (id(bands), a, b, band)
-        known = _BANDS.get(key)
-        if known is None or known[0] is not bands:
-            if len(_BANDS) >= 4096:
-                _BANDS.clear()
-            known = _BANDS[key] = (bands, bands.with_band(a, b, band))
-        self.change(bands=known[1])
+        self.change(bands=self.bands.with_band(a, b, band))
         self.emit(BandChange(first=a, second=b, before=before, after=band, reason=reason))
 
 
 HANDLERS: Handlers[HeroesTurn] = Handlers()
 """Each action class to the function that resolves it, registered by the module of its rules."""
-
-_BANDS: dict[tuple[int, str, str, str], tuple[RangeBands, RangeBands]] = {}
-"""Bands already changed, by the identity of the bands (kept with the entry, so the identity stays theirs) and the
-change: an exact walk or a simulation resolves the same attack, two band changes, from the same battle again and
-again."""
 
 
 def check_in_fight(unit: Combatant, role: str) -> None:
@@ -150,7 +137,7 @@ def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = Fa
                 tip=_("a creature with Haste can be commanded at once"),
             )
         boss = turn.unit(unit.controller)
-        if boss.out or boss.life <= 0:
+        if not boss.in_fight:
             raise RuleRefusal(
                 _("{unit}'s controller {boss} is out of the fight", unit=unit.name, boss=boss.name), rule="command"
             )

@@ -50,6 +50,8 @@ class BandScale:
 
     def parse(self, text: str) -> str:
         """The band called ``text`` (a band name or alias, any case)."""
+        if text in self.bands:  # a band's own name, as the rules write it: nothing to fold
+            return text
         wanted = _fold(str(text))
         known = {_fold(name): band for name, band in (*self.aliases, *((b, b) for b in self.bands))}  # a band first
         if wanted in known:

@@ -42,7 +42,7 @@ class Orientation(StrEnum):
     FLAT = "flat"
 
 
-# Sides in clockwise order, with their axial steps, per orientation.
+# Sides in clockwise order, with their axial steps, per orientation; the first is direction 1 by default.
 _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
     Orientation.POINTY: (
         ("NE", (1, -1)),
@@ -61,7 +61,6 @@ _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
         ("NW", (-1, 0)),
     ),
 }
-_DEFAULT_FIRST: dict[Orientation, str] = {Orientation.POINTY: "NE", Orientation.FLAT: "N"}
 
 
 def as_hex(value: object, what: str = "") -> Hex:
@@ -74,11 +73,6 @@ def _check_direction(d: object) -> int:
     if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6:
         return d
     raise InputError(_("hex direction must be a whole number 1-6, got {value}", value=repr(d)), tip=_(_DIRECTION_TIP))
-
-
-def opposite(d: int) -> int:
-    """The direction pointing the other way: ``d + 3``, wrapping within 1..6."""
-    return (_check_direction(d) + 2) % 6 + 1
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -113,7 +107,7 @@ class HexMap:
     def __post_init__(self) -> None:
         orientation = Orientation(self.orientation)
         sides = _SIDES[orientation]
-        first = (self.first_direction or _DEFAULT_FIRST[orientation]).strip().upper()
+        first = (self.first_direction or sides[0][0]).strip().upper()
         names = [name for name, _ in sides]
         if first not in names:
             if orientation is Orientation.POINTY:
@@ -253,15 +247,13 @@ class HexMap:
         """Hex distance between ``a`` and ``b`` (ignoring map edges and blocking hexes)."""
         return distance(a, b)
 
-    def line(self, origin: Hex, d: int, *, stop_at_blocked: bool = True) -> list[Hex]:
-        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map's edge (with
-        ``stop_at_blocked``, to the hex before the first blocked one)."""
+    def line(self, origin: Hex, d: int) -> list[Hex]:
+        """Hexes in a straight line from the one after ``origin`` in direction ``d`` to the map's edge or the hex
+        before the first blocked one."""
         dq, dr = self.direction_delta(d)
         result: list[Hex] = []
         h = (origin[0] + dq, origin[1] + dr)
-        while h in self.cells:
-            if stop_at_blocked and h in self.blocked:
-                break
+        while h in self.cells and h not in self.blocked:
             result.append(h)
             h = (h[0] + dq, h[1] + dr)
         return result

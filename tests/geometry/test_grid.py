@@ -355,9 +355,6 @@ def test_bad_lengths_and_terrain_say_how_to_fix_them(open5: Board) -> None:
     with pytest.raises(InputError) as ray:
         open5.ray((0, 0), D.N, length=-1)
     assert ray.value.tip == "give a number of squares such as 3, or no length to run to the board's edge"
-    with pytest.raises(InputError) as path:
-        open5.shortest_path((0, 0), (1, 1), max_length=1.5)  # type: ignore[arg-type]
-    assert path.value.tip == "give a number of steps such as 6, or no max_length for a path of any length"
     with pytest.raises(InputError) as height:
         Board.build(5, 5, terrain={(1, 1): "high"})  # type: ignore[dict-item]
     assert height.value.tip == "give each height as a whole number of levels, e.g. [[3, 4], 2]"
@@ -673,15 +670,6 @@ def test_shortest_path_unreachable_or_blocked_goal(pillar5: Board) -> None:
 
 def test_shortest_path_start_need_not_be_passable(pillar5: Board) -> None:
     assert pillar5.shortest_path((2, 2), (2, 4)) == [(2, 3), (2, 4)]
-
-
-def test_shortest_path_max_length(open5: Board) -> None:
-    assert open5.shortest_path((0, 0), (4, 2), max_length=4) == [(1, 1), (2, 2), (3, 3), (4, 2)]
-    assert open5.shortest_path((0, 0), (4, 2), max_length=3) is None
-    assert open5.shortest_path((0, 0), (0, 0), max_length=0) == []
-    assert open5.shortest_path((0, 0), (0, 1), max_length=0) is None
-    with pytest.raises(InputError, match="max_length"):
-        open5.shortest_path((0, 0), (1, 1), max_length=-1)
 
 
 def test_shortest_path_custom_passable(open5: Board) -> None:

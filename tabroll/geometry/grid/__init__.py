@@ -37,17 +37,7 @@ from typing import TYPE_CHECKING
 
 from tabroll.geometry.grid.board import Board
 from tabroll.geometry.grid.sight import SightResult, sight_steps
-from tabroll.geometry.grid.squares import (
-    MAX_BOARD_SIDE,
-    MAX_HEIGHT,
-    MIN_HEIGHT,
-    Direction,
-    Metric,
-    Square,
-    as_square,
-    chebyshev,
-    manhattan,
-)
+from tabroll.geometry.grid.squares import Direction, Square, as_square, chebyshev, manhattan
 from tabroll.geometry.grid.terrain import Terrain
 from tabroll.lazy import names_from
 
@@ -57,12 +47,8 @@ if TYPE_CHECKING:
 __getattr__ = names_from(globals(), "tabroll.geometry.grid.paths", ("PathCheck",))  # defined when a path is checked
 
 __all__ = [
-    "MAX_BOARD_SIDE",
-    "MAX_HEIGHT",
-    "MIN_HEIGHT",
     "Board",
     "Direction",
-    "Metric",
     "PathCheck",
     "SightResult",
     "Square",

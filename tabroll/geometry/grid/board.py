@@ -352,19 +352,13 @@ class Board:
         start: Sequence[int],
         goal: Sequence[int],
         passable: Callable[[Square], bool] | None = None,
-        max_length: int | None = None,
         metric: Metric = "chebyshev",
     ) -> list[Square] | None:
         """A shortest path from ``start`` (excluded) to ``goal`` (included), in steps to any of the 8 neighbours
         (``"chebyshev"``) or across a side only (``"manhattan"``), entering the squares ``passable`` allows (by
         default: no obstacle; the start is never tested). ``[]`` when ``start == goal``; ``None`` when the goal
-        cannot be reached in ``max_length`` steps or at all. Ties are broken as the module docstring says."""
+        cannot be reached. Ties are broken as the module docstring says."""
         origin, target = self._square(start, N_("start")), self._square(goal, N_("goal"))
-        if max_length is not None and (not is_int(max_length) or max_length < 0):
-            raise InputError(
-                _("max_length must be a whole number 0 or more, got {value}", value=repr(max_length)),
-                tip=_("give a number of steps such as 6, or no max_length for a path of any length"),
-            )
         if origin == target:
             return []
         can_enter = self._passable_or_default(passable)
@@ -378,8 +372,6 @@ class Board:
         while frontier and not found:
             square = frontier.popleft()
             d = dist[square] + 1
-            if max_length is not None and d > max_length:
-                break
             for n in self._neighbours(*square, metric):
                 if n in dist:
                     continue
