@@ -102,7 +102,8 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     blows and the creatures' measures depend only on the damage, the engaging adventurer's tenacity gained on the
     tenacity faces, and the dice it sends to the track on the dice drained (the others go there, as far as it has
     room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
-    once, in a copy of ``work``, for the first sum that gives it."""
+    once, in a copy of ``work``, for the first sum that gives it, and only in what its side decides (the last two
+    log nothing: the measures read the states alone)."""
     from . import CHANGES, measured_names  # the package's, loaded by now
 
     summing, length = summing_of(work, pool), len(work.events)
@@ -116,12 +117,13 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
         del copy.events[length:]
         copy.rulings_told, copy.running = work.rulings_told, {**work.running}
         copy.damaged, copy.defeated = {*work.damaged}, {*work.defeated}
-    for side, into in ((by_tenacity, tenacities), (by_drained, tracks)):
-        for ways, tenacity, faces in side.values():
-            placed = placed_at_once(copy, summing, faces, tenacity)
-            into.append((ways, replace(before, adventurers=placed), tuple(copy.events[length:])))
-            del copy.events[length:]
-            copy.rulings_told = work.rulings_told
+    adventurer, roster = summing.adventurer, before.adventurers  # (their measures read the states alone: no events)
+    for ways, tenacity, _faces in by_tenacity.values():  # no die placed: where they go is not decided here
+        gained = roster.replace(replace(adventurer, tenacity=adventurer.tenacity + tenacity))
+        tenacities.append((ways, replace(before, adventurers=gained), ()))
+    for ways, _tenacity, faces in by_drained.values():  # no tenacity gained: not decided here
+        tracks.append((ways, replace(before, adventurers=placed_at_once(copy, summing, faces, 0)), ()))
+        del copy.events[length:]
     track = {f"{CHANGES[2]}: {pool.adventurer}"}
     return (
         ((True, measured_names(before, before.creatures)), creatures),
