@@ -41,8 +41,8 @@ class Tally:
         not declared is noted); ``decides``: only its blows or none, and the measures it names (a final reading's
         side). ``acted``: then, when anything was struck, the attack has a P(hit) even if something else took
         the blow."""
-        blows = decides is None or decides[0]
-        outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), self.acted) if blows else {}
+        blows = ruleset.blows(action, events[start:] if start else events) if decides is None or decides[0] else ()
+        outcome = blow_outcome(blows, self.acted)
         keys = self.game_keys
         for name, value in ruleset.outcome_measures(before, after, events).items():
             key = keys.get(name)
