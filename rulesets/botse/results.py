@@ -4,7 +4,7 @@ one place, and the chosen item's ability."""
 from __future__ import annotations
 
 from operator import getitem
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
@@ -106,17 +106,17 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     log nothing: the measures read the states alone)."""
     from . import CHANGES, measured_names  # the package's, loaded by now
 
-    summing, length = summing_of(work, pool), len(work.events)
-    before, (by_damage, by_tenacity, by_drained) = summing.before, sum_sides(tables)
+    summing, copy = summing_of(work, pool), work.fork(work.dice)  # put back after each: its events, damage dealt
+    copy.ruling("damage_summing", "engage", summing.words[1])  # told once here: no figure reads it
+    before, (by_damage, by_tenacity, by_drained), length = summing.before, sum_sides(tables), len(copy.events)
     creatures: list[tuple[int, Battle, tuple[Event, ...]]] = []
-    tenacities, tracks = creatures[:], creatures[:]
-    copy = work.fork(work.dice)  # put back after each: its events, rulings told and damage dealt
+    tenacities, tracks, battles = creatures[:], creatures[:], cast("dict[int, Battle]", {})  # by the creatures' id
     for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():
         hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
-        creatures.append((ways, replace(before, creatures=hurt), tuple(copy.events[length:])))
+        battle = battles.get(id(hurt)) or battles.setdefault(id(hurt), replace(before, creatures=hurt))
+        creatures.append((ways, battle, tuple(copy.events[length:])))
         del copy.events[length:]
-        copy.rulings_told, copy.running = work.rulings_told, {**work.running}
-        copy.damaged, copy.defeated = {*work.damaged}, {*work.defeated}
+        copy.running, copy.damaged, copy.defeated = {**work.running}, {*work.damaged}, {*work.defeated}
     adventurer, roster = summing.adventurer, before.adventurers  # (their measures read the states alone: no events)
     for ways, tenacity, _faces in by_tenacity.values():  # no die placed: where they go is not decided here
         gained = roster.replace(replace(adventurer, tenacity=adventurer.tenacity + tenacity))
