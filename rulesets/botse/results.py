@@ -155,8 +155,12 @@ def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], te
         adventurer = summing.adventurer
         total = adventurer.tenacity + tenacity
         after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
-        gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0])
-        known = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+        known = (
+            summing.before.adventurers.replace(after),
+            (TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0]),)
+            if tenacity
+            else (),
+        )
         if full:  # said as it is found, each time
             work.events.extend(known[1])
             return known[0]

@@ -89,7 +89,7 @@ def _distribution(
 ) -> tuple[list[tuple[int, Estimate]], list[tuple[int, Estimate]], Estimate]:
     """The figures of one distribution (``points``: each value and its mass, sorted by value): P(value), P(value or
     more), summed from the top, and the mean."""
-    shares, at_least, above, share = [], [], sum(mass for _, mass in points), Estimate.share
+    shares, at_least, above, share = [], [], total, Estimate.share  # the points add up to the total
     for value, mass in points:
         shares.append((value, share(mass, total, exact)))
         at_least.append((value, share(above, total, exact)))
