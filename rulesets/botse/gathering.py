@@ -34,9 +34,8 @@ def gather(
     choose one item, add free enemy combat dice."""
     battle, target = work.state, targets[0] if targets else None
     wanted = Counter(action.gather)
-    available = Counter(adventurer.available)
     for name, count in wanted.items():
-        check_gathered_die(work, adventurer, name, count, available[name], form)
+        check_gathered_die(work, adventurer, name, count, adventurer.available.count(name), form)
     counts = check_stat_limits(battle, adventurer, wanted)
     engage = action if isinstance(action, EngageAction) else None
     adventurer, item_name, ability, free = choose_ability(work, adventurer, engage, form)
@@ -229,10 +228,10 @@ def overtaxed(ability: Ability, extra: Ability) -> Ability:
 
 def take_from_rows(work: BotseTurn, adventurer: Adventurer, wanted: Counter[str]) -> Adventurer:
     """The gathered dice leave the attribute rows (the first of each name)."""
-    taken = Counter(wanted)
+    taken = dict(wanted)
     kept: list[str] = []
     for name in adventurer.available:
-        if taken[name] > 0:
+        if taken.get(name, 0) > 0:
             taken[name] -= 1
         else:
             kept.append(name)

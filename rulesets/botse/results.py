@@ -4,7 +4,7 @@ one place, and the chosen item's ability."""
 from __future__ import annotations
 
 from operator import getitem
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
@@ -102,26 +102,28 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     blows and the creatures' measures depend only on the damage, the engaging adventurer's tenacity gained on the
     tenacity faces, and the dice it sends to the track on the dice drained (the others go there, as far as it has
     room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
-    once, in a copy of ``work``, for the first sum that gives it."""
+    once, in a copy of ``work``, for the first sum that gives it, and only in what its side decides (the last two
+    log nothing: the measures read the states alone)."""
     from . import CHANGES, measured_names  # the package's, loaded by now
 
-    summing, length = summing_of(work, pool), len(work.events)
-    before, (by_damage, by_tenacity, by_drained) = summing.before, sum_sides(tables)
+    summing, copy = summing_of(work, pool), work.fork(work.dice)  # put back after each: its events, damage dealt
+    copy.ruling("damage_summing", "engage", summing.words[1])  # told once here: no figure reads it
+    before, (by_damage, by_tenacity, by_drained), length = summing.before, sum_sides(tables), len(copy.events)
     creatures: list[tuple[int, Battle, tuple[Event, ...]]] = []
-    tenacities, tracks = creatures[:], creatures[:]
-    copy = work.fork(work.dice)  # put back after each: its events, rulings told and damage dealt
+    tenacities, tracks, battles = creatures[:], creatures[:], cast("dict[int, Battle]", {})  # by the creatures' id
     for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():
         hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
-        creatures.append((ways, replace(before, creatures=hurt), tuple(copy.events[length:])))
+        battle = battles.get(id(hurt)) or battles.setdefault(id(hurt), replace(before, creatures=hurt))
+        creatures.append((ways, battle, tuple(copy.events[length:])))
         del copy.events[length:]
-        copy.rulings_told, copy.running = work.rulings_told, {**work.running}
-        copy.damaged, copy.defeated = {*work.damaged}, {*work.defeated}
-    for side, into in ((by_tenacity, tenacities), (by_drained, tracks)):
-        for ways, tenacity, faces in side.values():
-            placed = placed_at_once(copy, summing, faces, tenacity)
-            into.append((ways, replace(before, adventurers=placed), tuple(copy.events[length:])))
-            del copy.events[length:]
-            copy.rulings_told = work.rulings_told
+        copy.running, copy.damaged, copy.defeated = {**work.running}, {*work.damaged}, {*work.defeated}
+    adventurer, roster = summing.adventurer, before.adventurers  # (their measures read the states alone: no events)
+    for ways, tenacity, _faces in by_tenacity.values():  # no die placed: where they go is not decided here
+        gained = roster.replace(replace(adventurer, tenacity=adventurer.tenacity + tenacity))
+        tenacities.append((ways, replace(before, adventurers=gained), ()))
+    for ways, _tenacity, faces in by_drained.values():  # no tenacity gained: not decided here
+        tracks.append((ways, replace(before, adventurers=placed_at_once(copy, summing, faces, 0)), ()))
+        del copy.events[length:]
     track = {f"{CHANGES[2]}: {pool.adventurer}"}
     return (
         ((True, measured_names(before, before.creatures)), creatures),
@@ -153,8 +155,12 @@ def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], te
         adventurer = summing.adventurer
         total = adventurer.tenacity + tenacity
         after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
-        gained = TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0])
-        known = (summing.before.adventurers.replace(after), (gained,) if tenacity else ())
+        known = (
+            summing.before.adventurers.replace(after),
+            (TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0]),)
+            if tenacity
+            else (),
+        )
         if full:  # said as it is found, each time
             work.events.extend(known[1])
             return known[0]

@@ -27,7 +27,7 @@ from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import STRIKE_KINDS, AnyRuleset, Ruleset
 from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
-from tabroll.odds.measures import GAME, Key, Outcome, blow_outcome, generic_kind
+from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
 
 DEFAULT_BUDGET = 200_000
@@ -205,12 +205,10 @@ class _Walker:
             sides = step.finish(turn, values)
             if sides is not None:  # a final reading: what each side decides of its ends' outcomes, added up here
                 self.finished, self.stopped, self.node, part = self.finished + len(values), True, node, Tally()
+                outcome = self.tally.outcome  # only what each side decides: its blows, or not, the measures named
                 for number, (decides, ends) in enumerate(sides):  # (a tally keeps each figure apart: marginals)
                     for ways, after, done in ends:
-                        got = self.tally.outcome(self.ruleset, self.action, self.state, after, done)
-                        if decides is not None:  # its blows, or not, and the game's measures it names
-                            got = {k: v for k, v in got.items() if (k[1] in decides[1] if k[0] == GAME else decides[0])}
-                        part.add(got, ways)
+                        part.add(outcome(self.ruleset, self.action, self.state, after, done, 0, decides), ways)
                         part.weight -= ways if number else 0  # every side's ends stand for every value
                 opened.out[rolls], opened.leaves, node.pending = part, len(values), node.pending + 1
                 self.complete(opened)  # known below ``node``, where the resolution in flight stops

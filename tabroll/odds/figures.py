@@ -93,10 +93,11 @@ class Estimate:
     __slots__ = ("_exact", "high", "low", "value")
 
     def __init__(
-        self, value: float, exact: Fraction | None = None, low: float | None = None, high: float | None = None
-    ) -> None:
+        self, value: float, exact: Fraction | tuple[int, int] | None = None, low: float | None = None,
+        high: float | None = None,
+    ) -> None:  # fmt: skip
         self.value, self.low, self.high = value, low, high
-        self._exact: Fraction | tuple[int, int] | None = exact  # a tuple: a share's two whole numbers, not reduced
+        self._exact = exact  # a tuple: a share's two whole numbers, not reduced
 
     @classmethod
     def of(cls, fraction: Fraction) -> Estimate:
@@ -111,9 +112,7 @@ class Estimate:
             return cls(mass / total if total else 0.0, None, *wilson(mass, total))
         if not total:
             return cls(0.0, Fraction(0))
-        made = cls(mass / total)  # a quotient of ints is rounded once, as the fraction's float
-        made._exact = (mass, total)
-        return made
+        return cls(mass / total, (mass, total))  # a quotient of ints is rounded once, as the fraction's float
 
     @classmethod
     def mean(cls, points: Iterable[tuple[int, int]], total: int, exact: bool) -> Estimate:

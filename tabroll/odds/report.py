@@ -26,10 +26,7 @@ def _whole_numbers(tally: Tally) -> Callable[[dict[Any, Any]], dict[Any, int]]:
         out = {}
         for value, mass in bucket.items():
             numerator, denominator = mass.as_integer_ratio()
-            factor = factors.get(denominator)
-            if factor is None:
-                factor = factors[denominator] = over // denominator
-            out[value] = numerator * factor
+            out[value] = numerator * (factors.get(denominator) or factors.setdefault(denominator, over // denominator))
         return out
 
     return whole
@@ -71,8 +68,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         else:
             kind = generic_kind(name)
             fill = False if kind == "flag" else 0
-        block.kinds[name] = kind
-        block.starts[name] = int(fill)
+        block.kinds[name], block.starts[name] = kind, int(fill)
         missing = resolved - sum(bucket.values(), 0)
         if missing:
             bucket[fill] = bucket.get(fill, 0) + missing
@@ -93,13 +89,11 @@ def _distribution(
 ) -> tuple[list[tuple[int, Estimate]], list[tuple[int, Estimate]], Estimate]:
     """The figures of one distribution (``points``: each value and its mass, sorted by value): P(value), P(value or
     more), summed from the top, and the mean."""
-    shares = [(value, Estimate.share(mass, total, exact)) for value, mass in points]
-    at_least: list[tuple[int, Estimate]] = []
-    above = 0
-    for value, mass in reversed(points):
-        above += mass
-        at_least.append((value, Estimate.share(above, total, exact)))
-    at_least.reverse()
+    shares, at_least, above, share = [], [], total, Estimate.share  # the points add up to the total
+    for value, mass in points:
+        shares.append((value, share(mass, total, exact)))
+        at_least.append((value, share(above, total, exact)))
+        above -= mass
     return shares, at_least, Estimate.mean(points, total, exact)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,13 +33,16 @@ class Tally:
         return cls(declared=declared, acted=actor_of(ruleset, action) is not None)
 
     def outcome(
-        self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0
-    ) -> Outcome:
+        self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0,
+        decides: tuple[bool, Container[str]] | None = None,
+    ) -> Outcome:  # fmt: skip
         """The outcome of one resolution (see :mod:`tabroll.odds.measures`): its blow figures from event ``start``
         on, and the game's measures from all its events (each one's key made once per walk, where a measure
-        not declared is noted). ``acted``: then, when anything was struck, the attack has a P(hit) even if
-        something else took the blow."""
-        outcome = blow_outcome(ruleset.blows(action, events[start:] if start else events), self.acted)
+        not declared is noted); ``decides``: only its blows or none, and the measures it names (a final reading's
+        side). ``acted``: then, when anything was struck, the attack has a P(hit) even if something else took
+        the blow."""
+        blows = ruleset.blows(action, events[start:] if start else events) if decides is None or decides[0] else ()
+        outcome = blow_outcome(blows, self.acted)
         keys = self.game_keys
         for name, value in ruleset.outcome_measures(before, after, events).items():
             key = keys.get(name)
@@ -46,7 +50,8 @@ class Tally:
                 key = keys[name] = (GAME, name)
                 if name not in self.declared:
                     self.undeclared.add(name)
-            outcome[key] = value
+            if decides is None or name in decides[1]:
+                outcome[key] = value
         return outcome
 
     def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:

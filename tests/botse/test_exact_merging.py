@@ -14,6 +14,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabroll.battle_events import RulingApplied
 from tabroll.dice.sources import GivenDice, RecordingDice
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.loading.scenario import load_scenario_file
@@ -153,6 +154,10 @@ def test_the_benchmark_engage_is_walked_by_what_its_dice_do_added_up(monkeypatch
     assert (blows, no_blows, none, track) == (True, False, False, {"dice to cooldown: Ayrenn"})
     assert (len(creatures), len(tenacities), len(tracks)) == (11, 5, 3)
     assert {sum(ways for ways, _, _ in side) for side in (creatures, tenacities, tracks)} == {6**4}
+    # each side worked out only in what it decides: the damage summing told once, not at each dealing; the other
+    # two log nothing (their measures read the states alone)
+    assert not [e for _, _, done in creatures for e in done if isinstance(e, RulingApplied)]
+    assert {done for _, _, done in (*tenacities, *tracks)} == {()}
     monkeypatch.undo()
     assert walked_as_plain(scenario.ruleset, scenario.state, action) is not None
 
