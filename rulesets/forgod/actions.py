@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabroll.kit import ActionHeader
+from tabroll.kit import ActionHeader, header
 from tabroll.kit.models import Strict, empty_list
 
 from .messages import N_, _
@@ -85,10 +85,7 @@ class AttackAction(_Act):
         ),
     )
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.attacker, self.do, _("{attacker} attacks {target}", attacker=self.attacker, target=self.target)
-        )
+    describe = header(_, N_("{attacker} attacks {target}"), actor="attacker")
 
 
 class ShieldAction(_Act):
@@ -98,8 +95,7 @@ class ShieldAction(_Act):
     unit: str = Field(description=N_("The card that becomes the shield."))
     protects: str = Field(description=N_("The card of its side it protects."))
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, _("{unit} shields {protects}", unit=self.unit, protects=self.protects))
+    describe = header(_, N_("{unit} shields {protects}"), actor="unit")
 
 
 class ReleaseAction(Strict):
@@ -109,8 +105,7 @@ class ReleaseAction(Strict):
     unit: str = Field(description=N_("The shield or royal guard."))
     dice: DiceList | None = Field(None, max_length=0, description=N_("No dice: nothing is rolled."))
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, _("{unit} stops protecting", unit=self.unit))
+    describe = header(_, N_("{unit} stops protecting"), actor="unit")
 
 
 class ChargeAction(_Act):
@@ -143,8 +138,7 @@ class ImpactAction(Strict):
     keep_absorption: bool = Field(False, description=N_("The target keeps its once-a-round Absorción for later."))
     dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.charger, self.do, _("the charge of {charger} hits", charger=self.charger))
+    describe = header(_, N_("the charge of {charger} hits"), actor="charger")
 
 
 class FlankAction(_Act):
@@ -156,10 +150,7 @@ class FlankAction(_Act):
     times: int | None = Field(None, ge=1, le=20, description=N_("How many of its FA attacks it makes (default: all)."))
     keep_absorption: bool = Field(False, description=N_("The target keeps its once-a-round Absorción for later."))
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.flanker, self.do, _("{flanker} flanks {target}", flanker=self.flanker, target=self.target)
-        )
+    describe = header(_, N_("{flanker} flanks {target}"), actor="flanker")
 
 
 class RoyalGuardAction(_Act):
@@ -169,12 +160,7 @@ class RoyalGuardAction(_Act):
     unit: str = Field(description=N_("The card that becomes the royal guard."))
     commander: str = Field(description=N_("Its side's commander."))
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.unit,
-            self.do,
-            _("{unit} becomes the royal guard of {commander}", unit=self.unit, commander=self.commander),
-        )
+    describe = header(_, N_("{unit} becomes the royal guard of {commander}"), actor="unit")
 
 
 class MoveAction(_Act):
@@ -236,8 +222,7 @@ class HealAction(Strict):
             raise ValueError(_("give the PV restored either as a number ('PV') or as dice ('roll'), not both"))
         return self
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.healer, self.do, _("{healer} heals {unit}", healer=self.healer, unit=self.unit))
+    describe = header(_, N_("{healer} heals {unit}"), actor="healer")
 
 
 class ParalyseAction(Strict):
@@ -251,8 +236,7 @@ class ParalyseAction(Strict):
     )
     dice: DiceList | None = Field(None, max_length=0, description=N_("No dice: nothing is rolled."))
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, _("{unit} is paralysed", unit=self.unit))
+    describe = header(_, N_("{unit} is paralysed"), actor="unit")
 
 
 class RegroupAction(_Act):
@@ -275,8 +259,7 @@ class RegroupAction(_Act):
             raise ValueError(_("a join moves the card onto its detachment: no 'into' or 'to'"))
         return self
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, _("{unit} regroups", unit=self.unit))
+    describe = header(_, N_("{unit} regroups"), actor="unit")
 
 
 class ChangeStrategyAction(_Act):
@@ -287,8 +270,7 @@ class ChangeStrategyAction(_Act):
     into: str = Field(description=N_("The troop-deck card that enters on its square."))
     fresh: bool = Field(False, description=N_("The new unit enters without the old one's damage, at twice its PC."))
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, self.do, _("{unit} is exchanged for {into}", unit=self.unit, into=self.into))
+    describe = header(_, N_("{unit} is exchanged for {into}"), actor="unit")
 
 
 class ReinforcementsAction(Strict):
@@ -301,8 +283,7 @@ class ReinforcementsAction(Strict):
     )
     dice: DiceList | None = Field(None, max_length=10, description=DICE)
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.side, self.do, _("{side} calls reinforcements", side=self.side))
+    describe = header(_, N_("{side} calls reinforcements"), actor="side")
 
 
 class AbilityAction(_Act):
@@ -329,8 +310,7 @@ class InitiativeAction(Strict):
     do: Literal["initiative"] = Field(description=N_("The kind of action."))
     dice: DiceList | None = Field(None, max_length=10_000, description=DICE)
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(None, self.do, _("reaction rolls: who acts first"))
+    describe = header(_, N_("reaction rolls: who acts first"))
 
 
 Action = Annotated[

@@ -50,6 +50,27 @@ class ActionHeader(NamedTuple):
     text: str
 
 
+def header(
+    say: Callable[..., str], text: str, actor: str | None = None, **fields: str
+) -> Callable[[Any], ActionHeader]:
+    """The ``describe()`` of an action model whose header is one sentence, written as one line in its class::
+
+        describe = header(_, N_("{unit} shields {protects}"), actor="unit")
+
+    ``say`` is the game's ``_`` (its catalogue, its way of saying sides), ``text`` the sentence's msgid, marked with
+    ``N_`` so the extractor finds it; each ``{placeholder}`` is filled, in the language of the moment, with the
+    action's field of that name, or of the name ``fields`` gives it (``unit="ahotnik"``). ``actor`` names the field
+    that says who acts (``None``: nobody in particular); the verb is the action's ``do``. An action whose sentence
+    depends on its values (an optional target, a flank) writes its own ``describe()``."""
+    names = [part.split("}", 1)[0] for part in text.split("{")[1:]]
+
+    def describe(action: Any) -> ActionHeader:
+        values = {name: getattr(action, fields.get(name, name)) for name in names}
+        return ActionHeader(None if actor is None else getattr(action, actor), action.do, say(text, **values))
+
+    return describe
+
+
 @dataclass(frozen=True, slots=True)
 class AttackField:
     """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``): ``name`` is the flag without
@@ -572,5 +593,6 @@ __all__ = [
     "actor_of",
     "core_blows",
     "find_named",
+    "header",
     "no_such",
 ]
