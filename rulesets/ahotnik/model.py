@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import AliasChoices, Field, model_validator
 
 from tabroll.i18n import N_
-from tabroll.kit import ActionHeader
+from tabroll.kit import ActionHeader, header
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list
 
 from .messages import _
@@ -183,8 +183,7 @@ class AttackPhaseAction(Strict):
                 _check_two(choice, f"choices.{name}")
         return self
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(None, "attack_phase", _("attack phase"))
+    describe = header(_, N_("attack phase"))
 
 
 class AttackAction(Strict):
@@ -202,8 +201,7 @@ class AttackAction(Strict):
             _check_two(self.choice, "choice")
         return self
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.ahotnik, "attack", _("{unit} attacks", unit=self.ahotnik))
+    describe = header(_, N_("{unit} attacks"), actor="ahotnik", unit="ahotnik")
 
 
 class SummonAction(Strict):

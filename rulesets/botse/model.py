@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
 
 from tabroll.i18n import N_
-from tabroll.kit import ActionHeader
+from tabroll.kit import ActionHeader, header
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
 from . import WORDS
@@ -564,10 +564,7 @@ class RollSkillDiceAction(RollFields):
 
     do: Literal["roll_skill_dice"] = Field(description="The action: roll skill dice outside battle.")
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.adventurer, "roll_skill_dice", _("{unit} rolls skill dice outside battle", unit=self.adventurer)
-        )
+    describe = header(_, N_("{unit} rolls skill dice outside battle"), actor="adventurer", unit="adventurer")
 
 
 class MoveAction(Strict):
@@ -597,8 +594,7 @@ class AuraAction(Strict):
     )
     dice: DiceList | None = Field(None, max_length=0, description="An aura rolls no dice.")
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "aura", _("{unit} uses {skill}", unit=self.unit, skill=self.skill))
+    describe = header(_, N_("{unit} uses {skill}"), actor="unit")
 
 
 class EndTurnAction(Strict):
@@ -608,8 +604,7 @@ class EndTurnAction(Strict):
     adventurer: Name = Field(description="The adventurer whose turn ends.")
     dice: DiceList | None = Field(None, max_length=0, description="Ending a turn rolls no dice.")
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.adventurer, "end_turn", _("{unit} ends the turn", unit=self.adventurer))
+    describe = header(_, N_("{unit} ends the turn"), actor="adventurer", unit="adventurer")
 
 
 BotseAction = EngageAction | RollSkillDiceAction | MoveAction | AuraAction | EndTurnAction

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, AliasChoices, Field, field_validator, model_validator
 
 from tabroll.i18n import N_
-from tabroll.kit import ActionHeader
+from tabroll.kit import ActionHeader, header
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 
 from .messages import _, band_word, n_
@@ -346,10 +346,7 @@ class AttackAction(Strict):
     )
     dice: Rolled = None
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.attacker, "attack", _("{attacker} attacks {target}", attacker=self.attacker, target=self.target)
-        )
+    describe = header(_, N_("{attacker} attacks {target}"), actor="attacker")
 
 
 class MoveAction(Strict):
@@ -426,8 +423,7 @@ class InitiativeAction(Strict):
         None, max_length=1000, description=N_("The d6 of the opposed Speed rolls that break ties, in the order asked.")
     )
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(None, "initiative", _("initiative: the turn order is fixed"))
+    describe = header(_, N_("initiative: the turn order is fixed"))
 
 
 class DelayAction(Strict):
@@ -438,10 +434,7 @@ class DelayAction(Strict):
     after: Name = Field(description=N_("The combatant it now acts after, for the rest of the fight."))
     dice: NoDice = None
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.unit, "delay", _("{unit} delays until after {after}", unit=self.unit, after=self.after)
-        )
+    describe = header(_, N_("{unit} delays until after {after}"), actor="unit")
 
 
 class ReachPhaseAction(Strict):
@@ -461,8 +454,7 @@ class ReachPhaseAction(Strict):
     draw: bool = Field(True, description=N_("Add the next spell of the Library to Memory (when the Library has one)."))
     dice: NoDice = None
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "reach_phase", _("{unit}'s Reach phase", unit=self.unit))
+    describe = header(_, N_("{unit}'s Reach phase"), actor="unit")
 
 
 class UpkeepAction(Strict):
@@ -528,8 +520,7 @@ class FleeAction(Strict):
     unit: Name = Field(description=N_("The character that flees."))
     dice: Rolled = None
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "flee", _("{unit} tries to flee", unit=self.unit))
+    describe = header(_, N_("{unit} tries to flee"), actor="unit")
 
 
 class DamageAction(Strict):
@@ -607,8 +598,7 @@ class RegenerateAction(Strict):
     unit: Name = Field(description=N_("The creature that regenerates."))
     dice: NoDice = None
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(self.unit, "regenerate", _("{unit} regenerates", unit=self.unit))
+    describe = header(_, N_("{unit} regenerates"), actor="unit")
 
 
 class SummonAction(Strict):
@@ -619,10 +609,7 @@ class SummonAction(Strict):
     creature: Name = Field(description=N_("The creature, by its name under reserve."))
     dice: NoDice = None
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.caster, "summon", _("{caster} summons {creature}", caster=self.caster, creature=self.creature)
-        )
+    describe = header(_, N_("{caster} summons {creature}"), actor="caster")
 
 
 class EndTurnAction(Strict):

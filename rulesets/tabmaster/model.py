@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
 
-from tabroll.kit import ActionHeader
+from tabroll.kit import ActionHeader, header
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
 from tabroll.kit.text import bundled_yaml, plain
 
@@ -392,8 +392,7 @@ class NewRoundAction(Strict):
     do: Literal["new_round"] = Field(description="The kind of action: a new round; flipped units are ready again.")
     dice: DiceList | None = Field(None, max_length=0, description="A new round rolls no dice.")
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(None, "new_round", _("a new round begins"))
+    describe = header(_, N_("a new round begins"))
 
 
 TabMasterAction = AttackAction | MoveAction | NewRoundAction

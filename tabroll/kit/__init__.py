@@ -62,7 +62,7 @@ def header(
     action's field of that name, or of the name ``fields`` gives it (``unit="ahotnik"``). ``actor`` names the field
     that says who acts (``None``: nobody in particular); the verb is the action's ``do``. An action whose sentence
     depends on its values (an optional target, a flank) writes its own ``describe()``."""
-    names = [part.split("}", 1)[0] for part in text.split("{")[1:]]
+    names = [part.split("}", 1)[0].split(":", 1)[0].split("!", 1)[0] for part in text.split("{")[1:]]
 
     def describe(action: Any) -> ActionHeader:
         values = {name: getattr(action, fields.get(name, name)) for name in names}
