@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 from pydantic import Field
 
-from tabroll.i18n import _
-from tabroll.kit import ActionHeader, no_such
+from tabroll.i18n import N_, _
+from tabroll.kit import header, no_such
 from tabroll.kit.models import (
     ScenarioFile,
     Strict,
@@ -70,10 +70,7 @@ class RosterAttack(Strict):
         None, description="The dice rolled, in the order the rules ask for them (else tabroll rolls)."
     )
 
-    def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.attacker, "attack", _("{attacker} attacks {target}", attacker=self.attacker, target=self.target)
-        )
+    describe = header(_, N_("{attacker} attacks {target}"), actor="attacker")
 
 
 U = TypeVar("U", bound=RosterUnit)
