@@ -5,8 +5,9 @@ again. A game is one folder under ``rulesets/`` whose package exposes ``RULESET`
 What a game writes is described once, in docs/contributing/adding-a-game.md (the fixture games under
 ``tests/fixtures/games/`` follow it): the :class:`Ruleset` subclass, whose hooks name where the game's rules are
 (``resolve = hook("resolver.resolve")``, :mod:`tabroll.kit.hooks`), imported at their first call so that
-importing the game stays cheap; its :class:`tabroll.kit.models.Strict` models; a :class:`Handlers` table of its
-rules; its own event kinds; its ``README.md`` of rulings.
+importing the game stays cheap; its :class:`tabroll.kit.models.Strict` models, each action's log header one line
+of its model (``describe = header(_, N_("{unit} moves"), actor="unit")``, :func:`header`); a :class:`Handlers`
+table of its rules; its own event kinds; its ``README.md`` of rulings.
 
 This module stays light (no pydantic, no Rich): every command imports it.
 """
