@@ -18,6 +18,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from string import Formatter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
 from tabroll.errors import InputError, RuleRefusal
@@ -63,7 +64,7 @@ def header(
     action's field of that name, or of the name ``fields`` gives it (``unit="ahotnik"``). ``actor`` names the field
     that says who acts (``None``: nobody in particular); the verb is the action's ``do``. An action whose sentence
     depends on its values (an optional target, a flank) writes its own ``describe()``."""
-    names = [part.split("}", 1)[0].split(":", 1)[0].split("!", 1)[0] for part in text.split("{")[1:]]
+    names = [name for _, name, _, _ in Formatter().parse(text) if name]
 
     def describe(action: Any) -> ActionHeader:
         values = {name: getattr(action, fields.get(name, name)) for name in names}
