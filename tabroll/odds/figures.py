@@ -12,8 +12,6 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import starmap
-from operator import mul
 from typing import Any
 
 from tabroll.i18n import MESSAGES, N_, _, n_, p_, percent, percent_sign
@@ -122,9 +120,9 @@ class Estimate:
         the 95% interval of the mean. An empty total has the mean 0."""
         if not total:
             return cls(0.0)
-        points = points if type(points) is tuple else list(points)
-        if exact:  # (a sum of products, with no generator per point)
-            return cls.share(sum(starmap(mul, points)), total, True)
+        points = list(points)
+        if exact:
+            return cls.share(sum(v * m for v, m in points), total, True)
         mean = sum(v * m for v, m in points) / total
         variance = sum(m * (v - mean) ** 2 for v, m in points) / max(1, total - 1)
         half = Z95 * math.sqrt(variance / total)
