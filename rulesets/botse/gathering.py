@@ -15,7 +15,7 @@ from .merging import merges_by_effects
 from .messages import _, n_, p_
 from .model import EngageAction, Form, RollFields, Stat
 from .reactions import step_six_triggers
-from .state import Ability, Adventurer, Battle, Die
+from .state import Ability, Adventurer, Battle
 from .track import pay_cost
 from .work import BotseTurn, Engage
 
@@ -65,19 +65,9 @@ def gather(
         assert battle.enemy_die is not None
         dice += [battle.dice[battle.enemy_die]] * free
     plain = merges_by_effects(work, adventurer, action, form, target, ability, dice)
-    gathered = len(action.gather)
-    purposes = tuple(die_purpose(die, number, gathered) for number, die in enumerate(dice, start=1))
     reacts = any(step_six_triggers(work, action, aura=False))
-    return Engage(action, adventurer.name, form, target, targets, tuple(dice), gathered, ability, item_name, plain,
-                  purposes, reacts)  # fmt: skip
-
-
-def die_purpose(die: Die, number: int, gathered: int) -> str:
-    """What die ``number`` of the roll is rolled for (a free enemy combat die, or the die it is)."""
-    values = {"die": die.name, "number": number, "sides": die.sides}
-    if number > gathered:
-        return _("free enemy combat die, die {number} ({sides} faces)", **values)
-    return _("{die}, die {number} ({sides} faces)", **values)
+    return Engage(action, adventurer.name, form, target, targets, tuple(dice), len(action.gather), ability,
+                  item_name, plain, reacts)  # fmt: skip
 
 
 def check_gathered_die(

@@ -86,14 +86,13 @@ class Summed:
         self.pool, dice = pool, pool.dice
         self.tables = tuple(face_effects(die) or () for die in dice)  # every die of a plain engage has them
         self.by_face = tuple(((0, 0, 0, 0), *table) for table in self.tables)  # by face number (from 1)
-        self.rows: list[tuple[int, int, str, str]] = []  # (first, last) die (from 0, past it), label, notation
+        self.rows: list[tuple[int, int, str]] = []  # (first, last) die (from 0, past it), notation
         first = 0
         while first < len(dice):
             last = first + 1
             while last < len(dice) and dice[last].sides == dice[first].sides:
                 last += 1
-            label = " / ".join(pool.purposes[first:last])
-            self.rows.append((first, last, label, f"{last - first}d{dice[first].sides}"))
+            self.rows.append((first, last, f"{last - first}d{dice[first].sides}"))  # labelled when logged
             first = last
 
     def outcomes(self) -> tuple[tuple[tuple[Shown, int], ...], int]:
@@ -103,13 +102,13 @@ class Summed:
         """What the dice do added up, and the faces they show, drawn and logged."""
         pool, faces = self.pool, tuple[int, ...]()
         walked, dice = turn.walked, pool.dice
-        for first, last, label, notation in self.rows:
+        for first, last, notation in self.rows:
             tables, purposes, sides = self.tables[first:last], pool.purposes[first:last], dice[first].sides
             if walked:  # one entry in the log for the row, none when the walk reads no roll
                 values = turn.roll_faces(sides, tables, purposes, _unlogged)
                 if getattr(turn.dice, "reads_rolls", True):
-                    turn.emit(Roll(label=label, dice=notation, values=values, kept=values, total=sum(values),
-                                   unit=pool.adventurer))  # fmt: skip
+                    turn.emit(Roll(label=" / ".join(purposes), dice=notation, values=values, kept=values,
+                                   total=sum(values), unit=pool.adventurer))  # fmt: skip
             else:
 
                 def log(index: int, face: int, first: int = first) -> None:

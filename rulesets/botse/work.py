@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tabroll.engine.work import StateField, Turn
 from tabroll.errors import RuleRefusal
 
-from .messages import n_, p_
+from .messages import _, n_, p_
 from .model import BotseOptions, Form, RollFields
 from .state import Ability, Battle, Die, Face, Unit
 
@@ -70,10 +71,20 @@ class Engage:
     ability: Ability | None
     item: str | None
     plain: bool
-    purposes: tuple[str, ...]  # what each die is rolled for (:func:`~.gathering.die_purpose`), said once
     reacts: bool  # whether any unit has a skill that step 6 could trigger
     rolled: list[Rolled] = field(default_factory=list, compare=False)
     summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :func:`~.results.summing_of`
+
+    @cached_property
+    def purposes(self) -> tuple[str, ...]:
+        """What each die is rolled for (a free enemy combat die, or the die it is), said once, when the dice are
+        played: the exact walk reads none."""
+        return tuple(
+            _("free enemy combat die, die {number} ({sides} faces)", number=number, sides=die.sides)
+            if number > self.gathered
+            else _("{die}, die {number} ({sides} faces)", die=die.name, number=number, sides=die.sides)
+            for number, die in enumerate(self.dice, start=1)
+        )
 
 
 def die_number(setup: Engage, number: int, field_name: str) -> Rolled:

@@ -89,10 +89,10 @@ def _distribution(
 ) -> tuple[list[tuple[int, Estimate]], list[tuple[int, Estimate]], Estimate]:
     """The figures of one distribution (``points``: each value and its mass, sorted by value): P(value), P(value or
     more), summed from the top, and the mean."""
-    shares, at_least, above, share = [], [], total, Estimate.share  # the points add up to the total
-    for value, mass in points:
-        shares.append((value, share(mass, total, exact)))
-        at_least.append((value, share(above, total, exact)))
+    shares, at_least, above, share, fast = [], [], total, Estimate.share, exact and total  # they add up to total
+    for value, mass in points:  # an exact share of a total: its float and its two whole numbers, made at once
+        shares.append((value, Estimate(mass / total, (mass, total)) if fast else share(mass, total, exact)))
+        at_least.append((value, Estimate(above / total, (above, total)) if fast else share(above, total, exact)))
         above -= mass
     return shares, at_least, Estimate.mean(points, total, exact)
 
