@@ -61,7 +61,7 @@ def header(
 
     ``say`` is the game's ``_`` (its catalogue, its way of saying sides), ``text`` the sentence's msgid, marked with
     ``N_`` so the extractor finds it; each ``{placeholder}`` is filled, in the language of the moment, with the
-    action's field of that name, or of the name ``fields`` gives it (``unit="ahotnik"``). ``actor`` names the field
+    action's field of that name, or of the name ``fields`` gives it (``unit="hero"``). ``actor`` names the field
     that says who acts (``None``: nobody in particular); the verb is the action's ``do``. An action whose sentence
     depends on its values (an optional target, a flank) writes its own ``describe()``."""
     names = [name for _, name, _, _ in Formatter().parse(text) if name]
