@@ -1,11 +1,8 @@
-"""Ahotnik's own event kinds, beside the core vocabulary: synapse, rotation, targeting, ignored units, DNA, threat
-level, phase transition and summons.
-
-The rest is the core's: the pilots' numbers and a forced pick are ``roll`` events, each unit an attack reaches
-is a ``hit`` (``result``: the damage the blow carries before Shields take their part), each pool that loses
-something a ``damage`` (``pool`` Shields or Life, with what is ``left``), an exiled Demon a ``defeat``
-(``how: exiled``), an Ahotnik at 0 Life a ``defeat`` then ``game_over``. Hexes are ``[q, r]`` axial
-coordinates; directions are numbers 1-6 with their side name (``"2 (E)"``) for people.
+"""Ahotnik's own event kinds. The rest is the core's: the pilots' numbers and a forced pick are ``roll`` events,
+each unit an attack reaches a ``hit`` (``result``: the damage before Shields take their part), each pool that
+loses something a ``damage`` (``pool`` Shields or Life, with what is ``left``), an exiled Demon a ``defeat``
+(``how: exiled``), an Ahotnik at 0 Life a ``defeat`` then ``game_over``. Hexes are ``[q, r]`` axial coordinates;
+directions are numbers 1-6 with their side name (``"2 (E)"``) for people.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""Ahotnik scenario files: the pydantic models that validate them, and the house-rule options.
-
-Stats accept the game's own Italian names as aliases: ``Scudi`` (Shields), ``Vita`` (Life),
-``transizione_di_fase`` (phase transition), ``Minaccia`` (threat level).
-"""
+"""Ahotnik scenario files: the pydantic models that validate them (stats also under the game's own Italian names,
+``Scudi``, ``Vita``…), and the house-rule options."""
 
 from __future__ import annotations
 

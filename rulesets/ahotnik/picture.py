@@ -1,9 +1,7 @@
-"""A picture of the hex map, as a view the renderer draws: every hex a 3-character token; a legend of the units.
-
-Tokens: ``·`` an empty hex, ``◎`` the Singularity, two letters and an arrow for an Ahotnik (upper case, the
-arrow is its facing), two lower-case letters for a Demon. Pointy maps print one text line per row of hexes,
-odd rows shifted half a hex to the right; flat maps print two text lines per row, odd columns half a row lower.
-Maps wider than :data:`MAX_COLUMNS` hexes or taller than :data:`MAX_ROWS` are not drawn (the legend still is).
+"""A picture of the hex map, as a view the renderer draws: every hex a 3-character token, and a legend of the
+units. Pointy maps print one text line per row of hexes, odd rows shifted half a hex to the right; flat maps print
+two text lines per row, odd columns half a row lower. Maps wider than :data:`MAX_COLUMNS` hexes or taller than
+:data:`MAX_ROWS` are not drawn (the legend still is).
 """
 
 from __future__ import annotations

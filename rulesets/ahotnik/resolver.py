@@ -1,8 +1,5 @@
-"""Ahotnik resolution: the attack phase and the threat-level actions, as a pure function of state, action, dice.
-
-``resolve(board, action, dice)``: :data:`HANDLERS` gives each action class its handler, working on an
-:class:`AhotnikTurn`. Only ``dice`` draws a number (a forced synapse's pick, pilots' numbers the file does not
-give); a refusal raises :class:`RuleRefusal` and the state stays as it was.
+"""Ahotnik resolution: the attack phase and the threat-level actions, as a pure function of state, action, dice
+(only ``dice`` draws a number: a forced synapse's pick, the pilots' numbers the file does not give).
 
 One Ahotnik's attack runs in four steps: :func:`decide_direction`, :func:`identify` (targets), :func:`strike`
 (damage) and :func:`settle` (exile, DNA, end of the game). The exact walk takes the attack phase as
@@ -25,16 +22,7 @@ from tabroll.events import Damage, Defeat, GameOver, Hit, Roll, position_text, s
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 
-from .events import (
-    DnaGained,
-    Ignored,
-    PhaseTransition,
-    Rotation,
-    Summon,
-    Synapse,
-    Targeting,
-    ThreatChanged,
-)
+from .events import DnaGained, Ignored, PhaseTransition, Rotation, Summon, Synapse, Targeting, ThreatChanged
 from .messages import _, direction_word, n_, p_
 from .model import (
     AhotnikOptions,
@@ -110,9 +98,6 @@ def resolve(board: Board, action: AhotnikAction, dice: DiceSource) -> Resolution
     turn = AhotnikTurn(state=board, dice=dice)
     HANDLERS(turn, action)
     return turn.resolution(turn.state)
-
-
-# --- the attack phase -------------------------------------------------------------------------------------
 
 
 @HANDLERS.on(AttackPhaseAction)
@@ -237,9 +222,6 @@ def resolve_single_attack(turn: AhotnikTurn, action: AttackAction) -> None:
     settle(turn)
 
 
-# --- step 1: direction ------------------------------------------------------------------------------------
-
-
 def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -> SynapseResult:
     """Work out the synapse and turn the Ahotnik to the direction it attacks in; return success or forced."""
     if choice is None:
@@ -314,9 +296,6 @@ def _forced_pick(turn: AhotnikTurn, name: str, candidates: tuple[int, ...]) -> i
     choices = ", ".join(_("{i} = direction {d}", i=i, d=d) for i, d in enumerate(candidates, 1))
     label = _("forced synapse of {name}: {choices}", name=name, choices=choices)
     return turn.pick(candidates, label, name)
-
-
-# --- step 2: target identification ------------------------------------------------------------------------
 
 
 def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
@@ -491,9 +470,6 @@ def _ranged_rule(result: SynapseResult, k: int, base: int, amount: int) -> str:
     )
 
 
-# --- step 3: damage ---------------------------------------------------------------------------------------
-
-
 def strike(turn: AhotnikTurn, plan: Plan) -> None:
     """Deal the planned damage in order; the attacker enters phase transition if it hit a Demon."""
     hit_demon = False
@@ -570,9 +546,6 @@ def take_damage(turn: AhotnikTurn, attacker: str, target: Unit, blow: Aim) -> Un
     return hurt
 
 
-# --- step 4: outcome --------------------------------------------------------------------------------------
-
-
 def settle(turn: AhotnikTurn) -> None:
     """Exile Demons at 0 Life (threat −1, DNA to the last blow); end the game if an Ahotnik is at 0 Life."""
     for demon in turn.state.demons:
@@ -616,9 +589,6 @@ def change_threat(turn: AhotnikTurn, change: int, reason: str) -> None:
     after = board.threat + change if change > 0 else max(board.threat + change, floor)
     turn.emit(ThreatChanged(change=change, before=board.threat, after=after, floor=floor, reason=reason))
     turn.state = dataclasses.replace(board, threat=after)
-
-
-# --- other actions ----------------------------------------------------------------------------------------
 
 
 @HANDLERS.on(TerrainAction)

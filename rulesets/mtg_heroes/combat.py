@@ -1,8 +1,6 @@
-"""The fight across the range bands. Direct combat: who may attack whom and who may step in, then the exchange at
-direct range taken as steps (:class:`Strike`, :class:`Defence`): Power dice against Toughness dice, First Strike
-deciding who strikes first, the excess off Life; then the push-back and Trample's follow-up (an attack, or a move).
-Moving between bands (direct range is entered only by attacking), a character's flight from far range, and the
-opposed Speed test that decides an escape at once (and a response to a spell).
+"""The fight across the range bands: direct combat (who may attack whom, who may step in, the exchange of Power
+dice against Toughness dice taken as steps, the push-back and Trample), moves between bands, a character's flight,
+and the opposed Speed test.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Effects on a combatant, from the rules, a spell or the table: damage straight off Life, a fall at 0 Life (a
-character loses, a creature is destroyed unless Indestructible), the permanent effects of a caster that goes, and
-the end of the battle when one side is left standing; destroy, exile and control (characters are immune), Power
-and Toughness changes until end of turn, Regenerate, and a creature summoned from the reserve.
+"""Effects on a combatant, from the rules, a spell or the table: damage off Life, a fall at 0 Life and the end of
+the battle; destroy, exile and control, Power and Toughness changes, Regenerate, and a creature summoned.
 """
 
 from __future__ import annotations

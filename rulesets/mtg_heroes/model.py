@@ -1,9 +1,5 @@
-"""Magic: The Gathering of Heroes scenario files: the pydantic models that validate them, and the options.
-
-Stats accept the source's Polish names as aliases (``Siła`` for Power, ``Wytrzymałość`` for Toughness, ``Życie``
-for Life, ``Szybkość`` for Speed, ``Sięganie`` for Reach, ``Skupienie`` for Focus, ``Mistrzostwo`` for Mastery,
-``Pamięć`` for Memory, ``Tożsamość`` for the colour identity).
-"""
+"""Magic: The Gathering of Heroes scenario files: the pydantic models that validate them (stats also under the
+source's Polish names, ``Siła``, ``Życie``…), and the options."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Turns: the order by Speed, highest first, a shared Speed settled by opposed Speed rolls taken as steps
-(:class:`Ordering`, :class:`TieRoll`) that stop after :data:`MAX_TIE_ROUNDS` rounds, and a delay that moves a
-combatant later in the order; then a turn and its phases: the turn begins (Reach phase for a character, action
-phase for a creature), the Reach phase (a spell drawn, mana regained), the Upkeep (Focus upholds permanents and
-creatures) and the End phase (spells forgotten, mana burn, flights settled, the turn's limits reset, the next turn
-in the order).
+"""Turns: the order by Speed (ties settled by opposed Speed rolls, :class:`Ordering` and :class:`TieRoll`), a
+delay, and the phases of a turn: Reach (a spell drawn, mana regained), Upkeep (Focus upholds permanents and
+creatures), the action phase, and End (spells forgotten, mana burn, flights settled, the next turn).
 """
 
 from __future__ import annotations
@@ -28,21 +25,17 @@ def start_turn(turn: HeroesTurn, name: str, number: int) -> None:
     """``name``'s turn begins: a character starts with its Reach phase, a creature of its own with its action
     phase. It has prepared again (a push-back ends); a character's creatures wait for its Upkeep to be refreshed."""
     unit = turn.unit(name)
-    first = "reach" if unit.is_character else "main"
     turn.change(active=name, turn=number)
     if unit.pushed_back:
         turn.note(_("{name} has prepared again: the push-back ends", name=name), name)
     turn.put(replace(unit, pushed_back=False, upheld=0, reached=False, upkept=False))
-    if unit.is_character:
-        for creature in turn.state.combatants:
-            if creature.controller == name and not creature.out:
-                turn.put(replace(creature, refreshed=False))
-    reason = (
-        _("Reach phase: draw a spell, regain mana")
-        if first == "reach"
-        else _("its action phase (a creature has no Reach phase or Upkeep)")
-    )
-    enter_phase(turn, name, first, reason)
+    if not unit.is_character:
+        enter_phase(turn, name, "main", _("its action phase (a creature has no Reach phase or Upkeep)"))
+        return
+    for creature in turn.state.combatants:
+        if creature.controller == name and not creature.out:
+            turn.put(replace(creature, refreshed=False))
+    enter_phase(turn, name, "reach", _("Reach phase: draw a spell, regain mana"))
 
 
 STEPS = {"reach": "do: reach_phase", "upkeep": "do: upkeep", "main": N_("its actions, then do: end_turn")}
@@ -285,11 +278,7 @@ def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
     now = turn.state.phase
     if now is not None and now != "reach":
         raise RuleRefusal(
-            _(
-                "{unit}'s Reach phase is over this turn (now its {phase})",
-                unit=unit.name,
-                phase=phase_word(now),
-            ),
+            _("{unit}'s Reach phase is over this turn (now its {phase})", unit=unit.name, phase=phase_word(now)),
             rule="phases",
         )
     if unit.reached:
@@ -341,11 +330,7 @@ def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
         )
     if phase is not None and phase != "upkeep":
         raise RuleRefusal(
-            _(
-                "{unit}'s Upkeep is over this turn (now its {phase})",
-                unit=unit.name,
-                phase=phase_word(phase),
-            ),
+            _("{unit}'s Upkeep is over this turn (now its {phase})", unit=unit.name, phase=phase_word(phase)),
             rule="phases",
         )
     if unit.upkept:

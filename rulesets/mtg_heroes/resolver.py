@@ -6,7 +6,7 @@ the action that brought it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabroll.dice.sources import DiceSource, GivenDice
 from tabroll.errors import RuleRefusal
@@ -33,7 +33,10 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     turn = HeroesTurn(state=battle, dice=dice)
     handler = HANDLERS.handler(action)
     offered = battle.follow_up
-    if offered is not None and not _takes_follow_up(action, offered):
+    takes_it = (isinstance(action, AttackAction) and action.attacker == offered) or (
+        isinstance(action, MoveAction) and action.unit == offered
+    )
+    if offered is not None and not takes_it:
         turn.change(follow_up=None)
         turn.note(
             _("{offered}'s Trample follow-up lapses: it is taken at once after the kill or not", offered=offered),
@@ -45,12 +48,6 @@ def resolve(battle: Battle, action: HeroAction, dice: DiceSource) -> Resolution:
     handler(turn, action)
     turn.tell_game_over()  # the battle ended in this action: its end is the action's last word
     return turn.resolution(turn.state)
-
-
-def _takes_follow_up(action: Any, unit: str) -> bool:
-    return (isinstance(action, AttackAction) and action.attacker == unit) or (
-        isinstance(action, MoveAction) and action.unit == unit
-    )
 
 
 def next_attack(battle: Battle, action: HeroAction) -> Battle:
