@@ -233,7 +233,11 @@ def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -
             ),
             name,
         )
-        numbers = tuple(_pilot_number(turn, name, i) for i in (1, 2))
+        numbers: list[int] = []
+        for pilot in (1, 2):
+            label = _("{name}, pilot {pilot}: secret direction number", name=name, pilot=pilot)
+            numbers.append(choose_number(turn.dice, 6, label))
+            turn.emit(Roll.die(6, numbers[-1], label=label, unit=name))
         choice = ChoiceInput(pilots=(numbers[0], numbers[1]))
     result: SynapseResult
     candidates: tuple[int, ...]
@@ -283,13 +287,6 @@ def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -
     return result
 
 
-def _pilot_number(turn: AhotnikTurn, name: str, pilot: int) -> int:
-    label = _("{name}, pilot {pilot}: secret direction number", name=name, pilot=pilot)
-    value = choose_number(turn.dice, 6, label)
-    turn.emit(Roll.die(6, value, label=label, unit=name))
-    return value
-
-
 def _forced_pick(turn: AhotnikTurn, name: str, candidates: tuple[int, ...]) -> int:
     if len(candidates) == 1:
         return candidates[0]
@@ -314,8 +311,12 @@ def ignore_reason(attacker: Ahotnik, unit: Unit) -> str | None:
 def identify(turn: AhotnikTurn, name: str, result: SynapseResult) -> Plan:
     """Find what ``name`` attacks: an adjacent Demon first, then an adjacent enemy Ahotnik, else a ranged shot."""
     attacker = turn.state.ahotnik(name)
-    if attacker.phase_transition and sits_out_transition(turn, name):
+    if attacker.phase_transition and not turn.options.transition_attacks:
+        turn.ruling("transition_attacks", False, _("an Ahotnik in phase transition only turns, it does not attack"))
+        turn.note(_("{name} is in phase transition and does not attack", name=name), name)
         return Plan(attacker=name, attack="none")
+    if attacker.phase_transition:
+        turn.ruling("transition_attacks", True, _("an Ahotnik in phase transition still attacks"))
     skip = Skipper(turn, attacker)
     adjacent = adjacent_targets(turn, attacker, skip)
     demons = [(d, u) for d, u in adjacent if isinstance(u, Demon)]
@@ -323,16 +324,6 @@ def identify(turn: AhotnikTurn, name: str, result: SynapseResult) -> Plan:
     if chosen is not None:
         return melee_plan(turn, attacker, result, *chosen)
     return ranged_plan(turn, attacker, result, skip)
-
-
-def sits_out_transition(turn: AhotnikTurn, name: str) -> bool:
-    """Whether an Ahotnik in phase transition skips its attack (the ruling ``transition_attacks``)."""
-    if not turn.options.transition_attacks:
-        turn.ruling("transition_attacks", False, _("an Ahotnik in phase transition only turns, it does not attack"))
-        turn.note(_("{name} is in phase transition and does not attack", name=name), name)
-        return True
-    turn.ruling("transition_attacks", True, _("an Ahotnik in phase transition still attacks"))
-    return False
 
 
 class Skipper:

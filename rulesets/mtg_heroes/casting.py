@@ -75,28 +75,12 @@ def check_cast(
 ) -> None:
     """Before any die or mana: the cost within Mastery and the mana at hand, the spell known, who may summon or
     control, the target's range, and Focus for a spell that is not an Instant (which alone may respond)."""
+    values = {"spell": spell.name, "cost": spell.cost, "caster": caster.name}
     if caster.is_character and spell.cost > caster.mastery:
-        raise RuleRefusal(
-            _(
-                "{spell} costs {cost}, above {caster}'s Mastery {mastery}",
-                spell=spell.name,
-                cost=spell.cost,
-                caster=caster.name,
-                mastery=caster.mastery,
-            ),
-            rule="mastery",
-        )
+        text = _("{spell} costs {cost}, above {caster}'s Mastery {mastery}", mastery=caster.mastery, **values)
+        raise RuleRefusal(text, rule="mastery")
     if spell.cost > caster.mana:
-        raise RuleRefusal(
-            _(
-                "{spell} costs {cost}; {caster} has {mana} mana",
-                spell=spell.name,
-                cost=spell.cost,
-                caster=caster.name,
-                mana=caster.mana,
-            ),
-            rule="mana",
-        )
+        raise RuleRefusal(_("{spell} costs {cost}; {caster} has {mana} mana", mana=caster.mana, **values), rule="mana")
     if caster.is_character:
         check_known(caster, spell)
     listed = spell.listed
@@ -119,7 +103,7 @@ def check_cast(
             raise RuleRefusal(_("only an Instant (or a Split Second spell) can respond to a spell"), rule="instant")
         limit = caster.focus - caster.upheld
         if caster.is_character and caster.spells_cast >= limit:
-            values = {"caster": caster.name, "focus": caster.focus, "upheld": caster.upheld, "allowed": max(0, limit)}
+            values |= {"focus": caster.focus, "upheld": caster.upheld, "allowed": max(0, limit)}
             if caster.upheld:
                 text = n_(
                     "{caster} has cast {n} spell this turn: its Focus {focus} minus {upheld} upheld allows {allowed}",
@@ -260,8 +244,8 @@ def apply_spell(turn: HeroesTurn, caster: str, name: str, spell: SpellInput, tar
         deal_damage(turn, target, spell.damage, caster, name)
     if spell.gain_life and target is not None and turn.unit(target).in_fight:
         unit = turn.unit(target)
-        turn.put(replace(unit, life=unit.life + spell.gain_life))
         after = unit.life + spell.gain_life
+        turn.put(replace(unit, life=after))
         turn.heal(
             unit.name, unit.life, after, _("{name}: Life {life} → {value}", name=name, life=unit.life, value=after)
         )

@@ -208,17 +208,11 @@ def change_stats(turn: HeroesTurn, name: str, power: int, toughness: int, source
 
 
 def report_change(turn: HeroesTurn, unit: Combatant, changed: Combatant, reason: str) -> None:
+    power = said(lambda: _("{unit}'s Power (printed {base})", unit=unit.name, base=unit.power))
+    toughness = said(lambda: _("{unit}'s Toughness (printed {base})", unit=unit.name, base=unit.toughness))
     for label, old, new in (
-        (
-            said(lambda: _("{unit}'s Power (printed {base})", unit=unit.name, base=unit.power)),
-            unit.power_now,
-            changed.power_now,
-        ),
-        (
-            said(lambda: _("{unit}'s Toughness (printed {base})", unit=unit.name, base=unit.toughness)),
-            unit.toughness_now,
-            changed.toughness_now,
-        ),
+        (power, unit.power_now, changed.power_now),
+        (toughness, unit.toughness_now, changed.toughness_now),
     ):
         if new != old:
             turn.modifier(unit.name, label, reason, old, new)

@@ -89,10 +89,5 @@ class TurnPhase(Event):
         return _("turn {turn}, {unit}: {reason}", turn=self.turn, unit=self.unit, reason=self.reason)
 
 
-EVENTS: tuple[type[Event], ...] = (
-    SkillTest,
-    BandChange,
-    TurnOrder,
-    TurnPhase,
-)
+EVENTS: tuple[type[Event], ...] = (SkillTest, BandChange, TurnOrder, TurnPhase)
 """This game's own event kinds, handed to the core by its ruleset."""

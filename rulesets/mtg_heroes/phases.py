@@ -191,6 +191,7 @@ def pass_turn(turn: HeroesTurn, ending: str | None) -> None:
 def forget_spells(turn: HeroesTurn, unit: Combatant, forget: list[str]) -> None:
     """End phase: a character with more spells in Memory than half its Memory (rounded up) forgets the excess."""
     excess = len(unit.memory_spells) - unit.memory_limit
+    values = {"unit": unit.name, "memory": unit.memory, "memory_limit": unit.memory_limit, "excess": excess}
     if not unit.tracks_spells or unit.out or excess <= 0:
         if forget:
             raise RuleRefusal(
@@ -200,45 +201,29 @@ def forget_spells(turn: HeroesTurn, unit: Combatant, forget: list[str]) -> None:
                     "{unit} has {n} spells in Memory, not more than half its Memory {memory} rounded up "
                     "({memory_limit}): it forgets nothing",
                     len(unit.memory_spells),
-                    unit=unit.name,
-                    memory=unit.memory,
-                    memory_limit=unit.memory_limit,
+                    **values,
                 ),
                 rule="memory",
             )
         return
-    in_memory = ", ".join(unit.memory_spells)
+    values["in_memory"] = ", ".join(unit.memory_spells)
     if len(forget) != excess:
         raise RuleRefusal(
             _(
                 "{unit} has {memory_spells} spells in Memory, more than half its Memory {memory} "
                 "rounded up ({memory_limit}): it must forget {excess}, not {forget}",
-                unit=unit.name,
                 memory_spells=len(unit.memory_spells),
-                memory=unit.memory,
-                memory_limit=unit.memory_limit,
-                excess=excess,
                 forget=len(forget),
+                **values,
             ),
             rule="memory",
-            tip=_(
-                "list {excess} of them under 'forget:' on the end_turn (in Memory: {in_memory})",
-                excess=excess,
-                in_memory=in_memory,
-            ),
+            tip=_("list {excess} of them under 'forget:' on the end_turn (in Memory: {in_memory})", **values),
         )
     left = list(unit.memory_spells)
     for name in forget:
         if name not in left:
-            raise RuleRefusal(
-                _(
-                    "{name} is not in {unit}'s Memory (in Memory: {in_memory})",
-                    name=name,
-                    unit=unit.name,
-                    in_memory=in_memory,
-                ),
-                rule="memory",
-            )
+            text = _("{name} is not in {unit}'s Memory (in Memory: {in_memory})", name=name, **values)
+            raise RuleRefusal(text, rule="memory")
         left.remove(name)
     library = unit.library
     if turn.options.forgotten_spells == "bottom_of_library":
@@ -250,11 +235,9 @@ def forget_spells(turn: HeroesTurn, unit: Combatant, forget: list[str]) -> None:
     turn.note(
         _(
             "End phase: {unit} forgets {forget} (Memory {memory}: keeps at most {memory_limit}; keeps {value})",
-            unit=unit.name,
             forget=", ".join(forget),
-            memory=unit.memory,
-            memory_limit=unit.memory_limit,
             value=", ".join(left) or _("nothing"),
+            **values,
         ),
         unit.name,
     )

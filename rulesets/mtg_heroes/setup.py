@@ -351,8 +351,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
             )
         return out
 
-    action: dict[str, Any] = {"do": "attack", "attacker": attacker_name, "target": target_name}
-    action.update(cli_values(fields, text_if=_as_text))
+    action = {"do": "attack", "attacker": attacker_name, "target": target_name, **cli_values(fields, text_if=_as_text)}
     data = {
         "ruleset": "mtg_heroes",
         "title": _("{attacker} attacks {target}", attacker=attacker_name, target=target_name),
@@ -369,8 +368,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:
     """An attack against a scenario file's combatants, from command-line words."""
-    data: dict[str, Any] = {"do": "attack", "attacker": attacker, "target": target}
-    data.update(cli_values(fields, text_if=_as_text))
+    data = {"do": "attack", "attacker": attacker, "target": target, **cli_values(fields, text_if=_as_text)}
     return command_line_model(AttackAction, data)
 
 

@@ -163,11 +163,6 @@ def dice_for(identity: str, skill: Skill) -> int:
     return max(1, sum(1 for symbol in identity if symbol in skill.colours))
 
 
-def strongest(identity: str, skills: Sequence[Skill]) -> Skill:
-    """Of several skills that fit, the one with the most dice (the first named among equals)."""
-    return max(skills, key=lambda s: (dice_for(identity, s), -skills.index(s)))
-
-
 def roll_skill_test(
     log: BaseTurn,
     identity: str,
@@ -204,8 +199,8 @@ def roll_skill_test(
 
 
 def choose_skill(log: BaseTurn, symbols: str, candidates: list[Skill], unit: str | None) -> tuple[Skill, int]:
-    """The strongest of the skills that fit, and its dice from the colour identity (both logged)."""
-    skill = strongest(symbols, candidates)
+    """The strongest of the skills that fit (the first named among equals) and its dice, both logged."""
+    skill = max(candidates, key=lambda s: dice_for(symbols, s))  # max keeps the first of equals
     count = dice_for(symbols, skill)
     if len(candidates) > 1:
         listed = ", ".join(f"{skill_word(s.name)} ({dice_for(symbols, s)}d6)" for s in candidates)

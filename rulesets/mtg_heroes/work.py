@@ -91,15 +91,8 @@ def check_in_fight(unit: Combatant, role: str) -> None:
 
 def out_of_range(unit: str, other: str) -> RuleRefusal:
     """The refusal of what ``unit`` may not do with ``other`` at far range (:data:`FAR_FORBIDS`)."""
-    why_not = _(FAR_FORBIDS)
-    text = _(
-        "{unit} is at {band} range from {other}: {why_not}",
-        unit=unit,
-        band=band_word("far"),
-        other=other,
-        why_not=why_not,
-    )
-    return RuleRefusal(text, rule="range")
+    values = {"why_not": _(FAR_FORBIDS), "unit": unit, "band": band_word("far"), "other": other}
+    return RuleRefusal(_("{unit} is at {band} range from {other}: {why_not}", **values), rule="range")
 
 
 def check_phase(turn: HeroesTurn, unit: Combatant, doing: str) -> None:
