@@ -114,16 +114,12 @@ def legend(board: Board) -> list[str]:
             where = _("{unit} at {hex}", unit=f"{d.name}{ident}", hex=position_text(d.position))
             stats = _("Shields {shields}, Life {life}", shields=d.shields, life=d.life)
             out.append(f"{names[d.name]}  {where}: {stats}")
-    if board.singularity is not None:
-        line = _(
-            "threat level {threat} (floor {floor}); Singularity ◎ at {hex}",
-            threat=board.threat,
-            floor=board.threat_floor,
-            hex=position_text(board.singularity),
-        )
+    threat = {"threat": board.threat, "floor": board.threat_floor}
+    if board.singularity is None:
+        out.append(_("threat level {threat} (floor {floor})", **threat))
     else:
-        line = _("threat level {threat} (floor {floor})", threat=board.threat, floor=board.threat_floor)
-    out.append(line)
+        where = position_text(board.singularity)
+        out.append(_("threat level {threat} (floor {floor}); Singularity ◎ at {hex}", hex=where, **threat))
     directions = ", ".join(direction_word(m.direction_name(d)) for d in range(1, 7))
     out.append(_("directions: {directions}", directions=directions))
     if board.game_over:

@@ -120,14 +120,11 @@ def check_turn_order(doc: YamlDocument, order: list[str], ahotniks: Mapping[str,
 def check_threat(doc: YamlDocument, threat: int, ahotniks: Mapping[str, Ahotnik]) -> None:
     """The threat level never starts below its floor, the number of Ahotniks in play."""
     if threat < len(ahotniks):
+        values = {"threat": threat, "floor": len(ahotniks)}
         raise InputError(
-            _(
-                "threat {threat} is below its floor, the number of Ahotniks in play ({floor})",
-                threat=threat,
-                floor=len(ahotniks),
-            ),
+            _("threat {threat} is below its floor, the number of Ahotniks in play ({floor})", **values),
             location=doc.locate(("threat",)),
-            tip=_("give a threat level of at least {floor}", floor=len(ahotniks)),
+            tip=_("give a threat level of at least {floor}", **values),
         )
 
 

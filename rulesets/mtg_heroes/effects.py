@@ -154,17 +154,13 @@ def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) 
     target = turn.unit(name)
     by = by_name or "an effect"
     if target.is_character:
-        turn.emit(
-            Immune(
-                attacker=by,
-                target=target.name,
-                reason={
-                    "destroy": _("characters are immune to destroy effects; they only win or lose the battle"),
-                    "exile": _("characters are immune to exile effects; they only win or lose the battle"),
-                    "control": _("characters are immune to control effects; they only win or lose the battle"),
-                }[effect],
-            )
-        )
+        if effect == "destroy":
+            reason = _("characters are immune to destroy effects; they only win or lose the battle")
+        elif effect == "exile":
+            reason = _("characters are immune to exile effects; they only win or lose the battle")
+        else:
+            reason = _("characters are immune to control effects; they only win or lose the battle")
+        turn.emit(Immune(attacker=by, target=target.name, reason=reason))
         return
     if effect == "destroy" and target.has("indestructible"):
         turn.emit(Immune(attacker=by, target=target.name, reason=_("Indestructible: it cannot be destroyed")))

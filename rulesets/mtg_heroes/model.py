@@ -399,16 +399,9 @@ class SkillTestAction(Strict):
             band = None
         shown = difficulty_word(band) if band is not None and difficulty_word(band) != band.name else self.difficulty
         level = shown or _("target {target}", target=self.target)
-        return ActionHeader(
-            self.unit,
-            "skill_test",
-            _(
-                "{who} tests {skill_names} ({level})",
-                who=who,
-                skill_names=" / ".join(skill_word(s) for s in self.skill_names()),
-                level=level,
-            ),
-        )
+        names = " / ".join(skill_word(s) for s in self.skill_names())
+        text = _("{who} tests {skill_names} ({level})", who=who, skill_names=names, level=level)
+        return ActionHeader(self.unit, "skill_test", text)
 
 
 class InitiativeAction(Strict):
@@ -555,15 +548,13 @@ class EffectAction(Strict):
     dice: NoDice = None
 
     def describe(self) -> ActionHeader:
-        return ActionHeader(
-            self.by,
-            "effect",
-            {
-                "destroy": _("destroy effect on {target}", target=self.target),
-                "exile": _("exile effect on {target}", target=self.target),
-                "control": _("control effect on {target}", target=self.target),
-            }[self.effect],
-        )
+        if self.effect == "destroy":
+            text = _("destroy effect on {target}", target=self.target)
+        elif self.effect == "exile":
+            text = _("exile effect on {target}", target=self.target)
+        else:
+            text = _("control effect on {target}", target=self.target)
+        return ActionHeader(self.by, "effect", text)
 
 
 class ModifyAction(Strict):

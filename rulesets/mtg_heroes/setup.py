@@ -167,21 +167,15 @@ def _check_start(model: HeroesScenario, options: HeroesOptions, doc: YamlDocumen
                 continue
             for field, value in (("max_mana", entry.max_mana), ("mana", entry.mana)):
                 if value is not None and value > entry.reach:
+                    values = {"name": name, "field": field, "value": value, "reach": entry.reach}
                     raise InputError(
                         _(
                             "{name} starts with {field} {value}, above its Reach {reach}: a character may "
                             "begin a fight with no more mana than its Reach",
-                            name=name,
-                            field=field,
-                            value=value,
-                            reach=entry.reach,
+                            **values,
                         ),
                         location=doc.locate((group, name, _key_used(doc, (group, name), field))),
-                        tip=_(
-                            "lower {field} to {reach} or less, or set the option mana_above_reach: true",
-                            field=field,
-                            reach=entry.reach,
-                        ),
+                        tip=_("lower {field} to {reach} or less, or set the option mana_above_reach: true", **values),
                     )
 
 
