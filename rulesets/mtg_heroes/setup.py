@@ -444,17 +444,10 @@ def state_view(battle: Battle) -> StateView:
     """A line per combatant, the range bands, and whose turn it is or how the battle ended; as a table, the
     combatants with the ranges below."""
     summary = summarize(battle)
+    rows = tuple(((u["name"], kind_word(u["kind"]), u["side"], _facts(u)), bool(u["out"])) for u in summary["units"])
     lines = [
-        text_line(
-            _(
-                "{name} ({kind}, {side}): {facts}",
-                name=unit["name"],
-                kind=kind_word(unit["kind"]),
-                side=unit["side"],
-                facts=_facts(unit),
-            )
-        )
-        for unit in summary["units"]
+        text_line(_("{name} ({kind}, {side}): {facts}", name=name, kind=kind, side=side, facts=facts))
+        for (name, kind, side, facts), _out in rows
     ]
     ranges = [f"{a}–{b} {band_word(band)}" for (a, b), band in ((r["between"], r["band"]) for r in summary["ranges"])]
     other = band_word(summary["default_range"])
@@ -473,7 +466,6 @@ def state_view(battle: Battle) -> StateView:
         else:
             text = _("turn order: {order}; now {active}'s turn", **values)
         lines.append(text_line(text))
-    rows = tuple(((u["name"], kind_word(u["kind"]), u["side"], _facts(u)), bool(u["out"])) for u in summary["units"])
     below = "\n".join(line_text(shown) for shown in lines[len(rows) :])  # the ranges, then the turn or the end
     return StateView(
         lines=tuple(lines), table=ViewTable((_("combatant"), _("kind"), _("side"), _("state")), rows, below)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError
-from tabroll.events import Note
 from tabroll.kit.text import bundled_yaml, plain
 
 from .events import SkillTest
@@ -204,16 +203,10 @@ def choose_skill(log: BaseTurn, symbols: str, candidates: list[Skill], unit: str
     count = dice_for(symbols, skill)
     if len(candidates) > 1:
         listed = ", ".join(f"{skill_word(s.name)} ({dice_for(symbols, s)}d6)" for s in candidates)
-        log.emit(
-            Note(
-                unit=unit,
-                text=_(
-                    "several skills fit: {listed}; the strongest, {skill}, is used",
-                    listed=listed,
-                    skill=skill_word(skill.name),
-                ),
-            )
+        text = _(
+            "several skills fit: {listed}; the strongest, {skill}, is used", listed=listed, skill=skill_word(skill.name)
         )
+        log.note(text, unit)
     first, second = (colour_word(c) for c in skill.colours)
     colours = _("{first} and {second}", first=first, second=second)
     shown = f"[{symbols}]" if symbols else "[]"
@@ -229,12 +222,7 @@ def choose_skill(log: BaseTurn, symbols: str, candidates: list[Skill], unit: str
         )
     else:
         why = _("no {colours} symbol in {shown}: one die", colours=colours, shown=shown)
-    log.emit(
-        Note(
-            unit=unit,
-            text=_("{skill} is a {colours} skill; {why}", skill=skill_word(skill.name), colours=colours, why=why),
-        )
-    )
+    log.note(_("{skill} is a {colours} skill; {why}", skill=skill_word(skill.name), colours=colours, why=why), unit)
     return skill, count
 
 
