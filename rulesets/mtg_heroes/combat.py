@@ -23,29 +23,18 @@ from .work import HANDLERS, HeroesTurn, check_in_fight, out_of_range, take_actio
 def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
     attacker = turn.unit(action.attacker)
     target = turn.unit(action.target)
+    values = {"attacker": attacker.name, "target": target.name, "side": target.side}
     if attacker.name == target.name:
-        raise RuleRefusal(_("{attacker} cannot attack itself", attacker=attacker.name), rule="target")
+        raise RuleRefusal(_("{attacker} cannot attack itself", **values), rule="target")
     check_in_fight(attacker, _("attack"))
     check_in_fight(target, _("be attacked"))
     if attacker.side == target.side:
-        raise RuleRefusal(
-            _(
-                "{attacker} and {target} are on the same side ({side})",
-                attacker=attacker.name,
-                target=target.name,
-                side=target.side,
-            ),
-            rule="target",
-        )
+        raise RuleRefusal(_("{attacker} and {target} are on the same side ({side})", **values), rule="target")
     follow_up = turn.state.follow_up == attacker.name
     if attacker.attacked and not follow_up:
-        raise RuleRefusal(
-            _("{attacker} already attacked this turn: one attack per turn", attacker=attacker.name), rule="attack"
-        )
+        raise RuleRefusal(_("{attacker} already attacked this turn: one attack per turn", **values), rule="attack")
     if attacker.moved and not follow_up:
-        raise RuleRefusal(
-            _("{attacker} moved this turn, so it cannot attack this turn", attacker=attacker.name), rule="move"
-        )
+        raise RuleRefusal(_("{attacker} moved this turn, so it cannot attack this turn", **values), rule="move")
     if attacker.pushed_back and not follow_up and turn.options.push_back == "refresh":
         turn.ruling("push_back", "refresh", _("a pushed-back combatant must be refreshed before it attacks again"))
         again = (
@@ -54,10 +43,7 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
             else _("its own next turn begins")
         )
         raise RuleRefusal(
-            _(
-                "{attacker} was pushed back after its last attack: it must prepare again before it attacks",
-                attacker=attacker.name,
-            ),
+            _("{attacker} was pushed back after its last attack: it must prepare again before it attacks", **values),
             rule="push back",
             tip=_("it is ready again when {again}", again=again),
         )
@@ -68,7 +54,7 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
         defender = check_interference(turn, attacker, target, action.intercept_by)
     if follow_up:
         turn.change(follow_up=None)
-        turn.note(_("{attacker} takes its Trample follow-up attack", attacker=attacker.name), attacker.name)
+        turn.note(_("{attacker} takes its Trample follow-up attack", **values), attacker.name)
     else:
         free = not turn.options.attack_takes_action
         if attacker.controller is None:
@@ -77,13 +63,11 @@ def resolve_attack(turn: HeroesTurn, action: AttackAction) -> None:
         attacker = take_action(turn, attacker, _("attack {defender}", defender=defender.name), free=free)
     turn.put(replace(turn.unit(attacker.name), attacked=True))
     if defender is not target:
-        values = {"defender": defender.name, "attacker": attacker.name}
+        values["defender"] = defender.name
         if defender.controller == target.name:
             text = _("{who} orders {defender} to step in: {attacker} must fight it instead", who=target.name, **values)
         else:
-            text = _(
-                "{defender} interferes: {attacker} must fight it instead of {target}", target=target.name, **values
-            )
+            text = _("{defender} interferes: {attacker} must fight it instead of {target}", **values)
         turn.note(text, defender.name)
     exchange(turn, attacker.name, defender.name, action)
 
@@ -93,32 +77,25 @@ def check_interference(turn: HeroesTurn, attacker: Combatant, target: Combatant,
     creature on its order, or any combatant not on the attacker's side (a creature only if its controller may
     order it)."""
     interceptor = turn.unit(name)
+    values = {"interceptor": interceptor.name, "attacker": attacker.name}
     if interceptor.name in (attacker.name, target.name):
-        raise RuleRefusal(
-            _("{interceptor} cannot step in for its own fight", interceptor=interceptor.name), rule="intercept"
-        )
+        raise RuleRefusal(_("{interceptor} cannot step in for its own fight", **values), rule="intercept")
     if interceptor.side == attacker.side:
         raise RuleRefusal(
-            _(
-                "{interceptor} is on {attacker}'s side: only others interfere with an attack",
-                interceptor=interceptor.name,
-                attacker=attacker.name,
-            ),
+            _("{interceptor} is on {attacker}'s side: only others interfere with an attack", **values),
             rule="intercept",
         )
     check_in_fight(interceptor, _("step in"))
     if interceptor.fleeing is not None:
-        raise RuleRefusal(
-            _("{interceptor} is fleeing and does not fight", interceptor=interceptor.name), rule="intercept"
-        )
+        raise RuleRefusal(_("{interceptor} is fleeing and does not fight", **values), rule="intercept")
     if interceptor.controller is not None:
         boss = turn.unit(interceptor.controller)
         if not boss.in_fight:
             raise RuleRefusal(
                 _(
                     "{interceptor}'s controller {boss} is out of the fight and cannot order it",
-                    interceptor=interceptor.name,
                     boss=boss.name,
+                    **values,
                 ),
                 rule="intercept",
             )
@@ -126,17 +103,14 @@ def check_interference(turn: HeroesTurn, attacker: Combatant, target: Combatant,
             raise RuleRefusal(
                 _(
                     "{interceptor} was summoned this turn: summoning sickness, it cannot be ordered to step in",
-                    interceptor=interceptor.name,
+                    **values,
                 ),
                 rule="summoning sickness",
             )
     if interceptor.pushed_back and turn.options.push_back == "refresh":
         turn.ruling("push_back", "refresh", _("a pushed-back combatant must be refreshed before it fights again"))
         raise RuleRefusal(
-            _(
-                "{interceptor} was pushed back after its last attack and is not ready to step in",
-                interceptor=interceptor.name,
-            ),
+            _("{interceptor} was pushed back after its last attack and is not ready to step in", **values),
             rule="push back",
         )
     band = turn.state.band(attacker.name, interceptor.name)
@@ -145,9 +119,8 @@ def check_interference(turn: HeroesTurn, attacker: Combatant, target: Combatant,
             _(
                 "{interceptor} is at {band} range from {attacker}: only a combatant at near "
                 "range of the attacker can step in",
-                interceptor=interceptor.name,
                 band=band_word(band),
-                attacker=attacker.name,
+                **values,
             ),
             rule="intercept",
         )
@@ -165,26 +138,13 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
         counter = False
     a_first, d_first = (turn.unit(n).has("first strike") for n in (attacker, defender))
     settled = Exchange.of(attacker, defender, before, counter)
+    values = {"attacker": attacker, "defender": defender}
     if d_first and not a_first and counter:
-        turn.note(
-            _(
-                "First Strike: {defender} strikes first; {attacker} only if it survives",
-                defender=defender,
-                attacker=attacker,
-            ),
-            defender,
-        )
+        turn.note(_("First Strike: {defender} strikes first; {attacker} only if it survives", **values), defender)
         turn.run(Strike(FIRST_STRIKE, told=None, exchange=settled))
         return
     if a_first and not d_first:
-        turn.note(
-            _(
-                "First Strike: {attacker} strikes first; {defender} only if it survives",
-                attacker=attacker,
-                defender=defender,
-            ),
-            attacker,
-        )
+        turn.note(_("First Strike: {attacker} strikes first; {defender} only if it survives", **values), attacker)
     elif a_first and d_first:
         turn.note(_("both have First Strike: attack, then counterattack as usual"))
     turn.run(Strike(ATTACK, told=None, exchange=settled))

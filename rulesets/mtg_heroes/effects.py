@@ -171,14 +171,8 @@ def apply_effect(turn: HeroesTurn, effect: str, name: str, by_name: str | None) 
         if target.name in turn.state.order and target.name != turn.state.active:  # it acts when commanded now
             order = tuple(n for n in turn.state.order if n != target.name)
             turn.change(order=order)
-            turn.emit(
-                TurnOrder(
-                    order=order,
-                    reason=_(
-                        "{target} is controlled by {boss}: no turn of its own", target=target.name, boss=boss.name
-                    ),
-                )
-            )
+            reason = _("{target} is controlled by {boss}: no turn of its own", target=target.name, boss=boss.name)
+            turn.emit(TurnOrder(order=order, reason=reason))
         turn.status(target.name, said(lambda: _("controlled by {boss}", boss=boss.name)), _("control effect"))
         return
     reason = "destroyed" if effect == "destroy" else "exiled"

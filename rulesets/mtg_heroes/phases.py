@@ -293,12 +293,8 @@ def resolve_reach_phase(turn: HeroesTurn, action: ReachPhaseAction) -> None:
         mana += action.colorless
     turn.put(replace(unit, mana=mana, reached=True))
     if turn.state.phase is not None:
-        enter_phase(
-            turn,
-            unit.name,
-            "upkeep",
-            _("Upkeep: uphold up to Focus {focus} permanents and creatures", focus=unit.focus),
-        )
+        reason = _("Upkeep: uphold up to Focus {focus} permanents and creatures", focus=unit.focus)
+        enter_phase(turn, unit.name, "upkeep", reason)
 
 
 @HANDLERS.on(UpkeepAction)
@@ -353,35 +349,24 @@ def resolve_upkeep(turn: HeroesTurn, action: UpkeepAction) -> None:
             turn.note(_("{name} is not upheld: it stays, but is not refreshed this turn", name=name), name)
     unit = turn.put(replace(turn.unit(unit.name), upheld=focus, upkept=True))
     spare = max(0, unit.focus - focus)
-    values = {"unit": unit.name, "focus": focus, "focus_of": unit.focus}
-    turn.note(
-        (
-            _(
-                "Upkeep: {unit} upholds {focus} with Focus {focus_of} ({upheld})",
-                upheld=", ".join(action.uphold),
-                **values,
-            )
-            if kept
-            else _("Upkeep: {unit} upholds {focus} with Focus {focus_of}", **values)
-        )
-        + n_(
-            "; it may cast {n} spell that is not an Instant this turn",
-            "; it may cast {n} spells that are not Instants this turn",
-            spare,
-        ),
-        unit.name,
+    values = {"unit": unit.name, "focus": focus, "focus_of": unit.focus, "upheld": ", ".join(action.uphold)}
+    if kept:
+        text = _("Upkeep: {unit} upholds {focus} with Focus {focus_of} ({upheld})", **values)
+    else:
+        text = _("Upkeep: {unit} upholds {focus} with Focus {focus_of}", **values)
+    text += n_(
+        "; it may cast {n} spell that is not an Instant this turn",
+        "; it may cast {n} spells that are not Instants this turn",
+        spare,
     )
+    turn.note(text, unit.name)
     if phase is not None:
-        enter_phase(
-            turn,
-            unit.name,
-            "main",
-            n_(
-                "action phase: {n} action (Speed {n}), commands first",
-                "action phase: {n} actions (Speed {n}), commands first",
-                unit.speed,
-            ),
+        reason = n_(
+            "action phase: {n} action (Speed {n}), commands first",
+            "action phase: {n} actions (Speed {n}), commands first",
+            unit.speed,
         )
+        enter_phase(turn, unit.name, "main", reason)
 
 
 MAX_TIE_ROUNDS = 20
@@ -418,14 +403,9 @@ class Ordering(Step):
         for index in range(self.index, len(speeds)):
             tied = [u for u in actors if u.speed == speeds[index]]
             if len(tied) > 1:
-                turn.note(
-                    _(
-                        "Speed {speed} tie: {value} roll opposed Speed",
-                        speed=tied[0].speed,
-                        value=", ".join(u.name for u in tied),
-                    )
-                )
                 names = tuple(u.name for u in tied)
+                text = _("Speed {speed} tie: {value} roll opposed Speed", speed=tied[0].speed, value=", ".join(names))
+                turn.note(text)
                 return TieRoll.next_round(tuple(order), index, -1, (names,))
             order.append(tied[0].name)
         turn.change(order=tuple(order))

@@ -119,29 +119,24 @@ def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = Fa
     A character's commands come first: its first action of another kind closes commanding for the turn."""
     check_in_fight(unit, verb)
     active = turn.state.active
+    values = {"unit": unit.name, "active": active, "verb": verb}
     if unit.controller is not None:
         if unit.summoning_sick and not unit.has("haste"):
             raise RuleRefusal(
                 _(
                     "{unit} was summoned this turn: summoning sickness, it cannot be commanded until next turn",
-                    unit=unit.name,
+                    **values,
                 ),
                 rule="summoning sickness",
                 tip=_("a creature with Haste can be commanded at once"),
             )
         boss = turn.unit(unit.controller)
+        values["boss"] = boss.name
         if not boss.in_fight:
-            raise RuleRefusal(
-                _("{unit}'s controller {boss} is out of the fight", unit=unit.name, boss=boss.name), rule="command"
-            )
+            raise RuleRefusal(_("{unit}'s controller {boss} is out of the fight", **values), rule="command")
         if active is not None and active != boss.name:
             raise RuleRefusal(
-                _(
-                    "it is {active}'s turn: {unit} acts when {boss} commands it on its own turn",
-                    active=active,
-                    unit=unit.name,
-                    boss=boss.name,
-                ),
+                _("it is {active}'s turn: {unit} acts when {boss} commands it on its own turn", **values),
                 rule="turn order",
             )
         check_phase(turn, boss, _("command {unit}", unit=unit.name))
@@ -150,13 +145,9 @@ def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = Fa
                 "creatures_need_upkeep", True, _("a creature acts only in a turn its controller upheld it with Focus")
             )
             raise RuleRefusal(
-                _(
-                    "{unit} was not refreshed: {boss} spent no Focus on it in this turn's Upkeep",
-                    unit=unit.name,
-                    boss=boss.name,
-                ),
+                _("{unit} was not refreshed: {boss} spent no Focus on it in this turn's Upkeep", **values),
                 rule="upkeep",
-                tip=_("name it in {boss}'s 'do: upkeep' (uphold: [{unit}])", boss=boss.name, unit=unit.name),
+                tip=_("name it in {boss}'s 'do: upkeep' (uphold: [{unit}])", **values),
             )
         if boss.commands_closed:
             raise RuleRefusal(
@@ -169,12 +160,10 @@ def take_action(turn: HeroesTurn, unit: Combatant, verb: str, *, free: bool = Fa
         turn.change(last_act=LastAct(actor=unit.name, controller=boss.name, what=verb))
         return turn.unit(unit.name)
     if active is not None and active != unit.name:
-        raise RuleRefusal(_("it is {active}'s turn, not {unit}'s", active=active, unit=unit.name), rule="turn order")
+        raise RuleRefusal(_("it is {active}'s turn, not {unit}'s", **values), rule="turn order")
     check_phase(turn, unit, verb)
     if free:
-        turn.note(
-            _("{unit} {verb}: a free action (it spends none of its actions)", unit=unit.name, verb=verb), unit.name
-        )
+        turn.note(_("{unit} {verb}: a free action (it spends none of its actions)", **values), unit.name)
         charged = unit
     else:
         charged = charge(turn, unit, verb)
