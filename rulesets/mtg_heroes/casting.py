@@ -176,26 +176,14 @@ def check_known(caster: Combatant, spell: CastSpell) -> None:
     """A character casts a listed spell from its Memory (when its Memory is listed); a spell cast is spent for the
     day."""
     in_memory = spell.name in caster.memory_spells
+    values = {"caster": caster.name, "spell": spell.name}
     if spell.name in caster.graveyard and not in_memory:
         raise RuleRefusal(
-            _(
-                "{caster} already cast {spell} today: it is spent for the day (in the graveyard)",
-                caster=caster.name,
-                spell=spell.name,
-            ),
-            rule="spent",
+            _("{caster} already cast {spell} today: it is spent for the day (in the graveyard)", **values), rule="spent"
         )
     if caster.tracks_spells and spell.listed is not None and not in_memory:
-        known = ", ".join(caster.memory_spells) or "nothing"
-        raise RuleRefusal(
-            _(
-                "{spell} is not in {caster}'s Memory (in Memory: {known})",
-                spell=spell.name,
-                caster=caster.name,
-                known=known,
-            ),
-            rule="memory",
-        )
+        values["known"] = ", ".join(caster.memory_spells) or "nothing"
+        raise RuleRefusal(_("{spell} is not in {caster}'s Memory (in Memory: {known})", **values), rule="memory")
 
 
 def responds(turn: HeroesTurn, caster: Combatant, spell: CastSpell, name: str) -> bool:
