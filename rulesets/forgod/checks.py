@@ -14,7 +14,7 @@ from tabroll.frozen import replace
 from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
 from .events import OpposedCheck
-from .messages import _, said_once
+from .messages import _
 from .state import Card
 from .turn import END, HANDLERS, BattleStep, ForgodTurn, remove
 
@@ -177,7 +177,7 @@ class Reaction(BattleStep):
         purposes = tuple(_("reaction roll of {sides}", sides=side) for side in state.sides)
         dies = turn.draw_compared(10, purposes, ReactionOutcome(edge(*self.bonuses)))
         totals = tuple(
-            turn.apply(turn.logged_d10(die, purpose, None), bonuses, said_once(lambda: _("reaction roll")), None)
+            turn.apply(turn.logged_d10(die, purpose, None), bonuses, said(lambda: _("reaction roll")), None)
             for die, purpose, bonuses in zip(dies, purposes, self.bonuses, strict=True)
         )
         winner = reaction_winner(dies, totals)

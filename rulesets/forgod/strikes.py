@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Event, Hit, Miss, Modifier
+from tabroll.events import Damage, Event, Hit, Miss, Modifier, said
 from tabroll.frozen import replace
 
 from .abilities import use_ability
@@ -18,7 +18,7 @@ from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, absorption_off, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, Opposed, edge, natural_ten
 from .events import CardsLost, Multiplier
-from .messages import N_, _, said_once
+from .messages import N_, _
 from .state import Battle, Card
 from .turn import END, HANDLERS, BattleStep, ForgodTurn, Unbroken, remove, turn_moves
 
@@ -171,7 +171,7 @@ class Strike(BattleStep):
         attack_die = self.attack_die
         if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-            attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
+            attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
             purpose = _("evasion roll of {t}", t=t)
             against = Opposed(attack_total - attack_die + edge((), evasion_bonus), critical=True, die=attack_die)
             (die,) = turn.draw_compared(10, (purpose,), against)
@@ -179,7 +179,7 @@ class Strike(BattleStep):
         purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
         dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
         attack_die = turn.logged_d10(dice[0], purposes[0], a)
-        attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
+        attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
         return self._rolled(turn, attack_die, attack_total, dice[1], purposes[1], evasion_bonus)
 
     def _rolled(
@@ -188,7 +188,7 @@ class Strike(BattleStep):
         """The evasion roll ``evasion_die``, drawn already, logged with its ``bonuses``; then the hit or the miss."""
         a, t = self.form.attacker, self.target
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
-        evasion_total = turn.apply(evasion_die, bonuses, said_once(lambda: _("evasion roll")), t)
+        evasion_total = turn.apply(evasion_die, bonuses, said(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")
@@ -277,15 +277,15 @@ class DamageRoll(BattleStep):
         damage_die = turn.d10(_("damage vs {t}", t=t), a)
         for text in self.notes:
             turn.note(text, a)
-        total = turn.apply(damage_die, self.bonuses, said_once(lambda: _("damage")), a)
+        total = turn.apply(damage_die, self.bonuses, said(lambda: _("damage")), a)
         for event in self.logged:
             turn.emit(event)
         factors, absorbs = self.factors, self.absorbs
         if turn.state.options.multiplier_order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, said_once(lambda: _("damage")), t)
+            total = turn.apply(total, absorbs, said(lambda: _("damage")), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, said_once(lambda: _("damage")), t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, said(lambda: _("damage")), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:
@@ -296,9 +296,7 @@ class DamageRoll(BattleStep):
 def at_least_zero(turn: ForgodTurn, total: int, unit: str) -> int:
     if total < 0:
         turn.emit(
-            Modifier(
-                applies_to=said_once(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit
-            )
+            Modifier(applies_to=said(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit)
         )
         return 0
     return total
@@ -308,7 +306,7 @@ def multiply(turn: ForgodTurn, total: int, factors: Sequence[tuple[int, str]], u
     for factor, reason in factors:
         total *= factor
         turn.emit(
-            Multiplier(applies_to=said_once(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
+            Multiplier(applies_to=said(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
         )
     return total
 
@@ -349,7 +347,7 @@ def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
     elif target.absorption_used:
         turn.note(_("{t} already used its Absorción this round", t=t), t)
     else:
-        value = turn.apply(per_round, adjust, said_once(lambda: _("Absorción")), t)
+        value = turn.apply(per_round, adjust, said(lambda: _("Absorción")), t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
         turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
