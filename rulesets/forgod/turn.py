@@ -163,15 +163,8 @@ def battle_result(turn: ForgodTurn) -> None:
         reason = _("neither side has troops left on the field")
     else:
         reason = _("{beaten} has no troops left on the field", beaten=beaten[0])
-    fall = turn.fall
-    turn.emit(
-        GameOver(
-            reason=reason,
-            winner=winner,
-            unit=fall[0] if fall is not None else None,
-            by=fall[1] if fall is not None else None,
-        )
-    )
+    unit, by = turn.fall or (None, None)
+    turn.emit(GameOver(reason=reason, winner=winner, unit=unit, by=by))
     turn.change(over=True, winner=winner, to_play=None)
 
 
@@ -336,18 +329,25 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
-    quiet = state.decks[index] is None and not state.owed_discards[index]
-    if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
-        # nothing drawn, owed, discarded or equipped (most turns): only the hand's size is checked
-        _check_hand(side, len(state.hands[index]), len(state.living(side)))
-        return
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
     decks = _draw(turn, state, card, index, hand)
     state = _discard(turn, state, side, index, hand, oxido, getattr(act, "discard", None) or [])
     for name in getattr(act, "equip", None) or []:
         card = _equip(turn, card, _take(hand, name, side, "hand"), name)
-    _check_hand(side, len(hand), len(state.living(side)))
+    units = len(state.living(side))
+    if len(hand) > units:
+        raise RuleRefusal(
+            n_(
+                "{side} would hold {held} additions with {n} unit on the field",
+                "{side} would hold {held} additions with {n} units on the field",
+                units,
+                side=side,
+                held=len(hand),
+            ),
+            tip=_("equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])"),
+            rule="addition hand",
+        )
     hands, piles = at_side(state.hands, index, tuple(hand)), at_side(state.oxido, index, tuple(oxido))
     turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles)
 
@@ -435,22 +435,6 @@ def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> 
     return card
 
 
-def _check_hand(side: str, held: int, units: int) -> None:
-    """The hand keeps one addition per unit of the side on the field."""
-    if held > units:
-        raise RuleRefusal(
-            n_(
-                "{side} would hold {held} additions with {n} unit on the field",
-                "{side} would hold {held} additions with {n} units on the field",
-                units,
-                side=side,
-                held=held,
-            ),
-            tip=_("equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])"),
-            rule="addition hand",
-        )
-
-
 def _new_round_for(turn: ForgodTurn, side: str) -> None:
     """A side's new round: its cards' Absorción is ready again, and paralysis counted in rounds wears off."""
     units: list[Card] = []
@@ -475,24 +459,18 @@ def next_attack(battle: Battle, action: Action) -> Battle:
     turn = ForgodTurn(state=battle, dice=GivenDice((), origin="a new round"))
     for side in battle.sides:
         _new_round_for(turn, side)
-    state = turn.state
-    rounds = (state.rounds[0] + 1, state.rounds[1] + 1)
+    rounds = (turn.state.rounds[0] + 1, turn.state.rounds[1] + 1)
+    state = replace(turn.state, rounds=rounds, acted=(frozenset(), frozenset()))
     from .actions import AttackAction, CheckAction
 
     name = action.attacker if isinstance(action, AttackAction | CheckAction) else None
     attacker = next((c for c in state.units if c.name == name), None)
     if attacker is None:
-        return replace(state, rounds=rounds, acted=(frozenset(), frozenset()))
+        return state
     other = state.other_side(attacker.side)
     index = state.side_index(other)
-    return replace(
-        state,
-        rounds=rounds,
-        acted=(frozenset(), frozenset()),
-        turns=at_side(state.turns, index, state.turns[index] + 1),
-        to_play=attacker.side,
-        played_last=other,
-    )
+    turns = at_side(state.turns, index, state.turns[index] + 1)
+    return replace(state, turns=turns, to_play=attacker.side, played_last=other)
 
 
 # --- moving -----------------------------------------------------------------------------------------------------
