@@ -107,7 +107,6 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
             ),
             rule="movement",
         )
-    line = state.row_line(unit.side, to[1])
     part = replace(
         unit,
         name=act.into,
@@ -115,8 +114,7 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         wounds=0,
         position=to,
         additions=(),
-        invading=line is None,
-        absorption_used=unit.absorption_used,
+        invading=state.row_line(unit.side, to[1]) is None,
     )
     rest = replace(unit, cards=unit.cards - act.split)
     turn.change(units=(*state.with_unit(rest).units, part))
@@ -243,14 +241,13 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     assert square is not None
     remove(turn, old.name, _("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name), "sacrificed")
     state = turn.state
-    line = state.row_line(new.side, square[1])
     entering = replace(
         new,
         in_deck=False,
         position=square,
         cards=new.cards - lost,
         wounds=carried - lost * new.life,
-        invading=line is None,
+        invading=state.row_line(new.side, square[1]) is None,
     )
     reserve = at_side(state.reserve or (0, 0), index, available - price)
     turn.state = replace(state.with_unit(entering), reserve=reserve)

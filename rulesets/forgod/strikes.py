@@ -536,13 +536,7 @@ def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
 
 
 def strike_series(
-    turn: ForgodTurn,
-    attacker: Card,
-    target: Card,
-    times: int | None,
-    form: Form,
-    *,
-    area: bool = False,
+    turn: ForgodTurn, attacker: Card, target: Card, times: int | None, form: Form, *, area: bool = False
 ) -> BattleStep:
     """The first step of the attacks a card makes in one action (FA, or the ``times`` asked): a
     :class:`SeriesStrike`, or for an ``area`` attack an :class:`AreaRound`."""
