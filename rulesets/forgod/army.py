@@ -64,8 +64,7 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
                     tip=_("move it to the hand (hands:), or equip a non-black addition"),
                 )
             )
-    message = slot_overflow(card)
-    if message is not None:
+    if (message := slot_overflow(card)) is not None:
         found.append(Problem(here, message, tip=_(_SLOT_TIP)))
     return found
 

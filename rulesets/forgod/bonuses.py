@@ -164,8 +164,7 @@ def evasion_bonuses(state: Battle, card: Card) -> list[Bonus]:
         bonuses.append(("Avanzada", -2))
     elif line == "rear":
         bonuses.append(("Retaguardia", 4))
-    protected = state.shield_of(card.name)
-    if protected is not None:
+    if (protected := state.shield_of(card.name)) is not None:
         bonuses.append((f"Escudo de {protected}", -2))
     for shield in state.shields_on(card.name):
         bonuses.append((f"protegido por el Escudo {shield}", 2))

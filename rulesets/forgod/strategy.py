@@ -65,8 +65,7 @@ def regroup(turn: ForgodTurn, act: RegroupAction) -> None:
         raise RuleRefusal(
             _("{unit} is not a troop card: only troops form detachments", unit=unit.name), rule="Reagrupar"
         )
-    role = _has_role(state, unit.name)
-    if role is not None:
+    if (role := _has_role(state, unit.name)) is not None:
         raise RuleRefusal(_("{unit} is {role}: end that first", unit=unit.name, role=role), rule="Reagrupar")
     if act.split is not None:
         _split(turn, unit, act)
@@ -152,8 +151,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
         )
     if unit.commander or into.commander:
         raise RuleRefusal(_("a detachment cannot be the troops' commander"), rule="Reagrupar")
-    role = _has_role(state, into.name)
-    if role is not None:
+    if (role := _has_role(state, into.name)) is not None:
         raise RuleRefusal(_("{into} is {role}: end that first", into=into.name, role=role), rule="Reagrupar")
     total, limit = unit.cards + into.cards, detachment_limit(unit.level)
     if total > limit:

@@ -43,8 +43,7 @@ def attack_refusal(
                 tip=_("end it first: do: release, unit: {a}", a=a),
                 rule=rule,
             )
-    covered = state.covering(a)
-    if covered is not None:
+    if (covered := state.covering(a)) is not None:
         raise RuleRefusal(
             _("{a} covers the charge of {charger} and cannot attack while it lasts", a=a, charger=covered.charger),
             rule="Cubrir Carga",
@@ -190,32 +189,23 @@ class Strike(BattleStep):
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
         evasion_total = turn.apply(evasion_die, bonuses, said(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
+        totals = {"attack_total": attack_total, "evasion_total": evasion_total}
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")
         elif decided == "defender's 10":
             rule = _(
                 "natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})",
-                evasion_total=evasion_total,
-                attack_total=attack_total,
+                **totals,
             )
         elif decided == "attacker's 10":
             rule = _(
                 "natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})",
-                attack_total=attack_total,
-                evasion_total=evasion_total,
+                **totals,
             )
         elif hit:
-            rule = _(
-                "attack {attack_total} > evasion {evasion_total}",
-                attack_total=attack_total,
-                evasion_total=evasion_total,
-            )
+            rule = _("attack {attack_total} > evasion {evasion_total}", **totals)
         else:
-            rule = _(
-                "evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)",
-                evasion_total=evasion_total,
-                attack_total=attack_total,
-            )
+            rule = _("evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)", **totals)
         if not hit:
             turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
             return self.then if self.evaded is None else self.evaded
@@ -320,8 +310,7 @@ def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
         if target.absorption or target.constant_absorption:
             turn.note(_("{t} is flanking and cannot apply any absorption", t=t), t)
         return []
-    off = absorption_off(state, target)
-    if off is not None:
+    if (off := absorption_off(state, target)) is not None:
         if target.absorption or target.constant_absorption:
             turn.note(_("{t}'s absorptions are not active: {absorption_off}", t=t, absorption_off=off), t)
         return []

@@ -219,8 +219,7 @@ def _may_play(state: Battle, card: Card) -> None:
                 tip=_("resolve it first: do: charge_impact, charger: {charger}", charger=charge.charger),
                 rule="charge timing",
             )
-    own = state.charge_by(card.name)
-    if own is not None:
+    if (own := state.charge_by(card.name)) is not None:
         raise RuleRefusal(
             _("{card} is charging {victim} and cannot act until the charge hits", card=card.name, victim=own.victim),
             rule="Carga",
@@ -428,8 +427,7 @@ def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> 
     if card.kind != "troop":
         raise RuleRefusal(_("{card} is not a troop card: it takes no additions", card=card.name), rule="addition deck")
     card = replace(card, additions=with_copies(card.additions, addition))
-    overflow = slot_overflow(card)
-    if overflow is not None:
+    if (overflow := slot_overflow(card)) is not None:
         raise RuleRefusal(overflow, rule="addition slots")
     turn.status(card.name, lambda: _("{name} equipped", name=name), _("addition phase"))
     return card
