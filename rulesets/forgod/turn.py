@@ -324,14 +324,31 @@ def _take(pile: list[AdditionInput], name: str, side: str, where: str) -> Additi
 
 def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     """A turn's addition phase: a troop card's side draws one addition at random (:func:`_draw`); then the
-    action's ``discard`` go to the Óxido and its ``equip`` onto the card. The hand keeps one addition per unit."""
+    action's ``discard`` go to the Óxido, at least those owed since an enemy reached the side's rear line, and its
+    ``equip`` onto the card. The hand keeps one addition per unit."""
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
     decks = _draw(turn, state, card, index, hand)
-    state = _discard(turn, state, side, index, hand, oxido, getattr(act, "discard", None) or [])
+    discards = getattr(act, "discard", None) or []
+    owed = min(state.owed_discards[index], len(hand))
+    if len(discards) < owed:
+        raise RuleRefusal(
+            n_(
+                "{side} owes {n} addition to the Óxido (an enemy reached its rear line) and discards {discarded}",
+                "{side} owes {n} additions to the Óxido (an enemy reached its rear line) and discards {discarded}",
+                owed,
+                side=side,
+                discarded=len(discards),
+            ),
+            tip=_("name them in this turn's discard: [...]"),
+            rule="enemy on the rear line",
+        )
+    for name in discards:
+        oxido.append(_take(hand, name, side, "hand"))
+        turn.note(_("{side} sends {name} to the Óxido", side=side, name=name))
     for name in getattr(act, "equip", None) or []:
         card = _equip(turn, card, _take(hand, name, side, "hand"), name)
     units = len(state.living(side))
@@ -348,7 +365,8 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
             rule="addition hand",
         )
     hands, piles = at_side(state.hands, index, tuple(hand)), at_side(state.oxido, index, tuple(oxido))
-    turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles)
+    owed_discards = at_side(state.owed_discards, index, 0)
+    turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles, owed_discards=owed_discards)
 
 
 def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[AdditionInput]) -> Decks:
@@ -383,38 +401,6 @@ def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Ad
         )
         decks = at_side(decks, index, tuple(deck))
     return decks
-
-
-def _discard(
-    turn: ForgodTurn,
-    state: Battle,
-    side: str,
-    index: int,
-    hand: list[AdditionInput],
-    oxido: list[AdditionInput],
-    discards: list[str],
-) -> Battle:
-    """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
-    rear line; the battle with nothing owed."""
-    owed = min(state.owed_discards[index], len(hand))
-    if len(discards) < owed:
-        raise RuleRefusal(
-            n_(
-                "{side} owes {n} addition to the Óxido (an enemy reached its rear line) and discards {discarded}",
-                "{side} owes {n} additions to the Óxido (an enemy reached its rear line) and discards {discarded}",
-                owed,
-                side=side,
-                discarded=len(discards),
-            ),
-            tip=_("name them in this turn's discard: [...]"),
-            rule="enemy on the rear line",
-        )
-    for name in discards:
-        oxido.append(_take(hand, name, side, "hand"))
-        turn.note(_("{side} sends {name} to the Óxido", side=side, name=name))
-    if state.owed_discards[index]:
-        state = replace(state, owed_discards=at_side(state.owed_discards, index, 0))
-    return state
 
 
 def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> Card:
