@@ -381,7 +381,6 @@ def _deployment_problems(doc: YamlDocument, shell: Battle, side: str, army: list
 def _formation_problems(doc: YamlDocument, shell: Battle, side: str, troops: list[Card]) -> list[Problem]:
     """The starting formation: every troop on its own field, at most two off the middle line, which is covered."""
     found: list[Problem] = []
-    width = shell.board.width
     middle = shell.line_row(side, "normal")
     lines = {c.name: shell.row_line(side, c.position[1]) for c in troops if c.position is not None}
     for card in troops:
@@ -413,7 +412,7 @@ def _formation_problems(doc: YamlDocument, shell: Battle, side: str, troops: lis
             )
         )
     taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}
-    empty = [x for x in range(width) if x not in taken]
+    empty = [x for x in range(shell.board.width) if x not in taken]
     if empty:
         found.append(
             Problem(

@@ -252,12 +252,10 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
         carry = _("without damage, at twice its PC")
+    elif carried and lost:
+        carry = _("with {old}'s {carried} damage ({lost} of its cards fall)", old=old.name, carried=carried, lost=lost)
     elif carried:
-        carry = (
-            _("with {old}'s {carried} damage ({lost} of its cards fall)", old=old.name, carried=carried, lost=lost)
-            if lost
-            else _("with {old}'s {carried} damage", old=old.name, carried=carried)
-        )
+        carry = _("with {old}'s {carried} damage", old=old.name, carried=carried)
     else:
         carry = _("{old} had no damage to carry", old=old.name)
     turn.note(

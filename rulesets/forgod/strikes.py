@@ -356,34 +356,30 @@ def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Car
     left = target.cards - lost
     wounds = pool - lost * target.life if left else 0
     life_left = target.life - wounds if left else 0
-    if target.cards == 1:
-        values = {"front": front, "amount": amount, "after": front - amount}
-        rule = (
-            _("PV {front} - {amount} = {after}: annihilated", **values)
-            if left == 0
-            else _("PV {front} - {amount} = {after}", **values)
+    values = {
+        "amount": amount,
+        "front": front,
+        "after": front - amount,
+        "life": target.life,
+        "lost": lost,
+        "cards": target.cards,
+        "life_left": life_left,
+    }
+    if target.cards == 1 and left == 0:
+        rule = _("PV {front} - {amount} = {after}: annihilated", **values)
+    elif target.cards == 1:
+        rule = _("PV {front} - {amount} = {after}", **values)
+    elif left:
+        rule = _(
+            "{amount} damage fills PV {front} of the front card and then {life} per card: "
+            "{lost} of {cards} cards fall, PV {life_left} left on the next",
+            **values,
         )
     else:
-        values = {
-            "amount": amount,
-            "front": front,
-            "life": target.life,
-            "lost": lost,
-            "cards": target.cards,
-            "life_left": life_left,
-        }
-        if left:
-            rule = _(
-                "{amount} damage fills PV {front} of the front card and then {life} per card: "
-                "{lost} of {cards} cards fall, PV {life_left} left on the next",
-                **values,
-            )
-        else:
-            rule = _(
-                "{amount} damage fills PV {front} of the front card and then {life} per card: "
-                "{lost} of {cards} cards fall",
-                **values,
-            )
+        rule = _(
+            "{amount} damage fills PV {front} of the front card and then {life} per card: {lost} of {cards} cards fall",
+            **values,
+        )
     turn.emit(
         Damage(
             attacker=attacker,

@@ -383,13 +383,8 @@ def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[Ad
     elif not deck:
         turn.note(_("{side}'s addition deck is empty: no addition is drawn", side=side))
     else:
-        drawn = deck.pop(
-            turn.pick(
-                list(range(len(deck))),
-                _("addition drawn by {side} ({left} in the deck)", side=side, left=len(deck)),
-                None,
-            )
-        )
+        purpose = _("addition drawn by {side} ({left} in the deck)", side=side, left=len(deck))
+        drawn = deck.pop(turn.pick(list(range(len(deck))), purpose, None))
         hand.append(drawn)
         turn.note(
             _(
@@ -642,9 +637,8 @@ def restore(turn: ForgodTurn, healer: Card, target: Card, life: int | None, roll
     """The card with PV back on its card taking damage (never above its PV) and, with ``cure``, no paralysis."""
     if life is not None or roll is not None:
         if roll is not None:
-            amount = turn.roll_total(
-                roll, _("PV restored by {healer} to {target}", healer=healer.name, target=target.name), healer.name
-            )
+            purpose = _("PV restored by {healer} to {target}", healer=healer.name, target=target.name)
+            amount = turn.roll_total(roll, purpose, healer.name)
         else:
             amount = life or 0
         restored = max(0, min(amount, target.wounds))
