@@ -1,7 +1,6 @@
 """A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
 The scenario model checks each card; this module checks what needs the whole army (additions, the mode's limits,
-points, and at deployment the commander and the formation).
-"""
+points, and at deployment the commander and the formation)."""
 
 from __future__ import annotations
 

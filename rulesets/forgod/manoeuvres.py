@@ -76,13 +76,14 @@ def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
             rule="Guardia Real",
         )
     assert shield.position is not None and protected.position is not None
-    if state.board.distance(shield.position, protected.position) > 1:
+    apart = state.board.distance(shield.position, protected.position)
+    if apart > 1:
         raise RuleRefusal(
             _(
                 "{shield} must stand next to {protected} to shield it ({distance} squares apart)",
                 shield=shield.name,
                 protected=protected.name,
-                distance=state.board.distance(shield.position, protected.position),
+                distance=apart,
             ),
             rule="Escudo",
         )
