@@ -76,14 +76,13 @@ def shield_action(turn: ForgodTurn, act: ShieldAction) -> None:
             rule="Guardia Real",
         )
     assert shield.position is not None and protected.position is not None
-    apart = state.board.distance(shield.position, protected.position)
-    if apart > 1:
+    if state.board.distance(shield.position, protected.position) > 1:
         raise RuleRefusal(
             _(
                 "{shield} must stand next to {protected} to shield it ({distance} squares apart)",
                 shield=shield.name,
                 protected=protected.name,
-                distance=apart,
+                distance=state.board.distance(shield.position, protected.position),
             ),
             rule="Escudo",
         )

@@ -351,15 +351,15 @@ def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
         turn.note(_("{side} sends {name} to the Óxido", side=side, name=name))
     for name in getattr(act, "equip", None) or []:
         card = _equip(turn, card, _take(hand, name, side, "hand"), name)
-    units = len(state.living(side))
-    if len(hand) > units:
+    held, units = len(hand), len(state.living(side))
+    if held > units:
         raise RuleRefusal(
             n_(
                 "{side} would hold {held} additions with {n} unit on the field",
                 "{side} would hold {held} additions with {n} units on the field",
                 units,
                 side=side,
-                held=len(hand),
+                held=held,
             ),
             tip=_("equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])"),
             rule="addition hand",
