@@ -151,10 +151,9 @@ class Forgod(Ruleset["Battle", "Action"]):
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
         measures: dict[str, int | bool] = {}
-        find = after.unit
-        for name, card, level in _measured(self, before):
-            unit = find(card)
-            measures[name] = (unit.cards if unit.on_board else 0) if level else unit.fled
+        for measure in self.declare_measures(before, None):
+            unit = after.unit(measure.name.split(": ", 1)[1])
+            measures[measure.name] = (unit.cards if unit.on_board else 0) if measure.kind == "level" else unit.fled
         return measures
 
     def outcome_part(self, action: Action, strike: Strike) -> str:
@@ -163,19 +162,6 @@ class Forgod(Ruleset["Battle", "Action"]):
         if strike.striker == strike.actor:
             return ""
         return "morale after the commander fell" if strike.striker is None else "counterattack"
-
-
-_MEASURED: list[tuple[Battle, tuple[tuple[str, str, bool], ...]]] = []
-"""The declared measures of the last battle an action started from, as (measure, card, is a level), worked out once:
-the exact walk reads them at every step of every outcome."""
-
-
-def _measured(game: Forgod, before: Battle) -> tuple[tuple[str, str, bool], ...]:
-    if _MEASURED and _MEASURED[0][0] is before:
-        return _MEASURED[0][1]
-    plan = tuple((m.name, m.name.split(": ", 1)[1], m.kind == "level") for m in game.declare_measures(before, None))
-    _MEASURED[:] = [(before, plan)]
-    return plan
 
 
 RULESET = Forgod()

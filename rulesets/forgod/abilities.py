@@ -151,10 +151,8 @@ def _paralysis(turn: ForgodTurn, card: Card, ability: AbilityInput, target: Card
     if ability.save is not None:
         stat, against = ability.save.stat, ability.save.against
         word = "Fortaleza" if stat == "fortitude" else "Moral"
-        die = turn.d10(
-            _("{word} roll of {target} against {ability}", word=word, target=target.name, ability=ability.name),
-            target.name,
-        )
+        purpose = _("{word} roll of {target} against {ability}", word=word, target=target.name, ability=ability.name)
+        die = turn.d10(purpose, target.name)
         total = turn.apply(
             die, check_bonuses(turn.state, target, stat), said(lambda: _("{word} roll", word=word)), target.name
         )

@@ -119,14 +119,10 @@ class ChargeAction(_Act):
 
     def describe(self) -> ActionHeader:
         if self.flank:
-            return ActionHeader(
-                self.charger,
-                self.do,
-                _("{charger} charges {target} (with a flank)", charger=self.charger, target=self.target),
-            )
-        return ActionHeader(
-            self.charger, self.do, _("{charger} charges {target}", charger=self.charger, target=self.target)
-        )
+            said = _("{charger} charges {target} (with a flank)", charger=self.charger, target=self.target)
+        else:
+            said = _("{charger} charges {target}", charger=self.charger, target=self.target)
+        return ActionHeader(self.charger, self.do, said)
 
 
 class ImpactAction(Strict):

@@ -1,7 +1,6 @@
 """A legal F0R60D army, checked when a scenario loads: one problem per rule broken, each with its file and line.
 The scenario model checks each card; this module checks what needs the whole army (additions, the mode's limits,
-points, and at deployment the commander and the formation).
-"""
+points, and at deployment the commander and the formation)."""
 
 from __future__ import annotations
 
@@ -64,8 +63,7 @@ def _addition_problems(card: Card, doc: YamlDocument) -> list[Problem]:
                     tip=_("move it to the hand (hands:), or equip a non-black addition"),
                 )
             )
-    message = slot_overflow(card)
-    if message is not None:
+    if (message := slot_overflow(card)) is not None:
         found.append(Problem(here, message, tip=_(_SLOT_TIP)))
     return found
 
@@ -126,8 +124,34 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
         return []
     rule = _("(choosing cards: an invocation needs the card that summons it)")
     field = doc.locate(("units", card.name, "summoner"))
-    if card.summoner_fallen:
-        return _fallen_summoner_problems(model, doc, card, cards, rule)
+    if card.summoner_fallen:  # only in a battle under way, and not a card the scenario holds
+        if model.from_deployment:
+            return [
+                Problem(
+                    doc.locate(("units", card.name, "summoner_fallen")),
+                    _(
+                        "{card}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
+                        card=card.name,
+                        rule=rule,
+                    ),
+                    tip=_("remove 'summoner_fallen', and name its summoner on the field"),
+                )
+            ]
+        standing = next((c for c in cards if c.name == card.summoner), None)
+        if standing is None:
+            return []
+        return [
+            Problem(
+                field,
+                _(
+                    "{card}'s summoner {standing} is in the scenario, so it has not fallen before it {rule}",
+                    card=card.name,
+                    standing=standing.name,
+                    rule=rule,
+                ),
+                tip=_("remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card"),
+            )
+        ]
     if card.summoner is None:
         if not model.from_deployment:
             return []
@@ -189,40 +213,6 @@ def _summoner_problems(model: ForgodScenario, doc: YamlDocument, card: Card, car
                     summoner=summoner.name,
                     side=card.side,
                 ),
-            )
-        ]
-    return []
-
-
-def _fallen_summoner_problems(
-    model: ForgodScenario, doc: YamlDocument, card: Card, cards: Sequence[Card], rule: str
-) -> list[Problem]:
-    """A summoner fallen before the scenario: only in a battle under way, and not a card the scenario holds."""
-    field = doc.locate(("units", card.name, "summoner"))
-    if model.from_deployment:
-        return [
-            Problem(
-                doc.locate(("units", card.name, "summoner_fallen")),
-                _(
-                    "{card}'s summoner cannot have fallen at deployment: the battle has not begun {rule}",
-                    card=card.name,
-                    rule=rule,
-                ),
-                tip=_("remove 'summoner_fallen', and name its summoner on the field"),
-            )
-        ]
-    standing = next((c for c in cards if c.name == card.summoner), None)
-    if standing is not None:
-        return [
-            Problem(
-                field,
-                _(
-                    "{card}'s summoner {standing} is in the scenario, so it has not fallen before it {rule}",
-                    card=card.name,
-                    standing=standing.name,
-                    rule=rule,
-                ),
-                tip=_("remove 'summoner_fallen' (it falls, if it does, in the battle), or name the fallen card"),
             )
         ]
     return []
@@ -360,14 +350,36 @@ def _deployment_problems(doc: YamlDocument, shell: Battle, side: str, army: list
     troops = [c for c in army if c.counts_as_troop and c.position is not None]
     found += _formation_problems(doc, shell, side, troops)
     if commander is not None and commander.position is not None and commander in troops:
-        found += _commander_end_problems(doc, side, first, troops, commander)
+        # it stands at the right end of its formation: the highest column for the first side
+        column = commander.position[0]
+        beyond = [
+            c.name
+            for c in troops
+            if c.position is not None and (c.position[0] > column if first else c.position[0] < column)
+        ]
+        if beyond:
+            found.append(
+                Problem(
+                    doc.locate(("units", commander.name)),
+                    n_(
+                        "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} "
+                        "stands further right (choosing the commander)",
+                        "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} "
+                        "stand further right (choosing the commander)",
+                        len(beyond),
+                        commander=commander.name,
+                        side=side,
+                        beyond=", ".join(beyond),
+                    ),
+                    tip=_("the right is the highest column for the first side, the lowest for the second (facing it)"),
+                )
+            )
     return found
 
 
 def _formation_problems(doc: YamlDocument, shell: Battle, side: str, troops: list[Card]) -> list[Problem]:
     """The starting formation: every troop on its own field, at most two off the middle line, which is covered."""
     found: list[Problem] = []
-    width = shell.board.width
     middle = shell.line_row(side, "normal")
     lines = {c.name: shell.row_line(side, c.position[1]) for c in troops if c.position is not None}
     for card in troops:
@@ -399,7 +411,7 @@ def _formation_problems(doc: YamlDocument, shell: Battle, side: str, troops: lis
             )
         )
     taken = {c.position[0] for c in troops if c.position is not None and c.position[1] == middle}
-    empty = [x for x in range(width) if x not in taken]
+    empty = [x for x in range(shell.board.width) if x not in taken]
     if empty:
         found.append(
             Problem(
@@ -423,34 +435,3 @@ def _formation_problems(doc: YamlDocument, shell: Battle, side: str, troops: lis
             )
         )
     return found
-
-
-def _commander_end_problems(
-    doc: YamlDocument, side: str, first: bool, troops: list[Card], commander: Card
-) -> list[Problem]:
-    """The commander stands at the right end of its formation (the highest column for the first side)."""
-    assert commander.position is not None
-    column = commander.position[0]
-    beyond = [
-        c.name
-        for c in troops
-        if c.position is not None and (c.position[0] > column if first else c.position[0] < column)
-    ]
-    if not beyond:
-        return []
-    return [
-        Problem(
-            doc.locate(("units", commander.name)),
-            n_(
-                "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} stands "
-                "further right (choosing the commander)",
-                "{commander}, the commander, must stand at the right end of {side}'s formation; {beyond} stand "
-                "further right (choosing the commander)",
-                len(beyond),
-                commander=commander.name,
-                side=side,
-                beyond=", ".join(beyond),
-            ),
-            tip=_("the right is the highest column for the first side, the lowest for the second (facing it)"),
-        )
-    ]

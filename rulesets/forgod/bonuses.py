@@ -18,9 +18,10 @@ def _times(reason: str, amount: int, count: int, what: str = " cartas") -> Bonus
     return (f"{reason} {amount:+d} × {count}{what}", amount * count)
 
 
-def _addition_bonuses(card: Card, stat: str) -> tuple[list[Bonus], list[str]]:
-    """Bonuses of equipped additions to ``stat`` (attack / damage / evasion), and notes on inactive ones."""
-    bonuses: list[Bonus] = []
+def _card_bonuses(state: Battle, card: Card, stat: str, base: Bonus) -> tuple[list[Bonus], list[str]]:
+    """``base`` (the card's own figure), then the bonuses to ``stat`` (attack / damage / evasion) of its equipped
+    additions, its constant abilities and the special units around it; and notes on inactive additions."""
+    bonuses: list[Bonus] = [base]
     notes: list[str] = []
     for addition in card.additions:
         amount = getattr(addition, stat)
@@ -47,7 +48,7 @@ def _addition_bonuses(card: Card, stat: str) -> tuple[list[Bonus], list[str]]:
                 bonuses.append((f"armadura {addition.label}", amount))
         else:
             bonuses.append((f"accesorio {addition.label}", amount))
-    return bonuses, notes
+    return bonuses + _constant_bonuses(card, stat) + _special_bonuses(state, card, stat), notes
 
 
 def _armour_active(card: Card) -> bool:
@@ -127,9 +128,7 @@ def _special_bonuses(state: Battle, card: Card, stat: str) -> list[Bonus]:
 def attack_bonuses(
     state: Battle, attacker: Card, target: Card, *, mode: str | None = None, orange: bool = False
 ) -> tuple[list[Bonus], list[str]]:
-    bonuses = [_times("BA", attacker.attack, attacker.cards)]
-    extra, notes = _addition_bonuses(attacker, "attack")
-    bonuses += extra + _constant_bonuses(attacker, "attack") + _special_bonuses(state, attacker, "attack")
+    bonuses, notes = _card_bonuses(state, attacker, "attack", _times("BA", attacker.attack, attacker.cards))
     line = state.line_of(attacker)
     if line == "front":
         bonuses.append(("Avanzada", 4))
@@ -144,9 +143,7 @@ def attack_bonuses(
 
 
 def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bonus], list[str]]:
-    bonuses = [_times("Daño", attacker.damage, attacker.cards)]
-    extra, notes = _addition_bonuses(attacker, "damage")
-    bonuses += extra + _constant_bonuses(attacker, "damage") + _special_bonuses(state, attacker, "damage")
+    bonuses, notes = _card_bonuses(state, attacker, "damage", _times("Daño", attacker.damage, attacker.cards))
     if state.line_of(attacker) == "rear":
         bonuses.append(("Retaguardia", -2))
     charge = state.charge_by(target.name)
@@ -156,16 +153,13 @@ def damage_bonuses(state: Battle, attacker: Card, target: Card) -> tuple[list[Bo
 
 
 def evasion_bonuses(state: Battle, card: Card) -> list[Bonus]:
-    bonuses: list[Bonus] = [("Evasión", card.evasion)]
-    bonuses += _addition_bonuses(card, "evasion")[0] + _constant_bonuses(card, "evasion")
-    bonuses += _special_bonuses(state, card, "evasion")
+    bonuses = _card_bonuses(state, card, "evasion", ("Evasión", card.evasion))[0]
     line = state.line_of(card)
     if line == "front":
         bonuses.append(("Avanzada", -2))
     elif line == "rear":
         bonuses.append(("Retaguardia", 4))
-    protected = state.shield_of(card.name)
-    if protected is not None:
+    if (protected := state.shield_of(card.name)) is not None:
         bonuses.append((f"Escudo de {protected}", -2))
     for shield in state.shields_on(card.name):
         bonuses.append((f"protegido por el Escudo {shield}", 2))

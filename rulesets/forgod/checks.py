@@ -14,7 +14,7 @@ from tabroll.frozen import replace
 from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
 from .events import OpposedCheck
-from .messages import _, said_once
+from .messages import _
 from .state import Card
 from .turn import END, HANDLERS, BattleStep, ForgodTurn, remove
 
@@ -155,18 +155,13 @@ class Morale(BattleStep):
         return Morale(commander.name, commander.morale, troops, then)
 
     def take(self, turn: ForgodTurn) -> BattleStep:
-        _morale_roll(turn, self.commander, self.morale, self.troops[0])
+        troop = turn.unit(self.troops[0])
+        fallen = [("Moral del comandante caído", self.morale)]
+        bonuses = check_bonuses(turn.state, troop, "morale")
+        if opposed(turn, "Moral", self.commander, fallen, troop.name, bonuses):
+            fled = _("its commander fell and it lost the Moral roll (counts as annihilated)")
+            remove(turn, troop.name, fled, "fled")
         return replace(self, troops=self.troops[1:]) if len(self.troops) > 1 else self.then
-
-
-def _morale_roll(turn: ForgodTurn, commander: str, morale: int, name: str) -> None:
-    """One troop's Moral roll against its fallen commander's; the loser flees."""
-    troop = turn.unit(name)
-    fallen = [("Moral del comandante caído", morale)]
-    bonuses = check_bonuses(turn.state, troop, "morale")
-    if opposed(turn, "Moral", commander, fallen, troop.name, bonuses):
-        fled = _("its commander fell and it lost the Moral roll (counts as annihilated)")
-        remove(turn, troop.name, fled, "fled")
 
 
 @dataclass(frozen=True)
@@ -182,7 +177,7 @@ class Reaction(BattleStep):
         purposes = tuple(_("reaction roll of {sides}", sides=side) for side in state.sides)
         dies = turn.draw_compared(10, purposes, ReactionOutcome(edge(*self.bonuses)))
         totals = tuple(
-            turn.apply(turn.logged_d10(die, purpose, None), bonuses, said_once(lambda: _("reaction roll")), None)
+            turn.apply(turn.logged_d10(die, purpose, None), bonuses, said(lambda: _("reaction roll")), None)
             for die, purpose, bonuses in zip(dies, purposes, self.bonuses, strict=True)
         )
         winner = reaction_winner(dies, totals)

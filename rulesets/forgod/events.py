@@ -85,9 +85,5 @@ class OpposedCheck(Event):
         )
 
 
-EVENTS: tuple[type[Event], ...] = (
-    Multiplier,
-    CardsLost,
-    OpposedCheck,
-)
+EVENTS: tuple[type[Event], ...] = (Multiplier, CardsLost, OpposedCheck)
 """This game's own event kinds, handed to the core by its ruleset."""

@@ -4,12 +4,9 @@ say the English."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from types import CodeType
 
-from tabroll.events import Said, said
-from tabroll.i18n import N_, Domain, SideWords, language
+from tabroll.i18n import N_, Domain, SideWords
 
 MESSAGES = Domain("forgod", Path(__file__).resolve().parent / "locale")
 p_ = MESSAGES.pgettext
@@ -17,22 +14,7 @@ _SIDES = SideWords(MESSAGES)
 _ = _SIDES.gettext
 n_ = _SIDES.ngettext
 
-__all__ = ["MESSAGES", "N_", "_", "n_", "p_", "said_once"]
-
-
-_SAID: dict[tuple[str, CodeType], Said] = {}
-
-
-def said_once(make: Callable[[], str]) -> Said:
-    """What ``said(make)`` gives for words that take no value (``lambda: _("damage")``, no name from around it),
-    made once for each language: every roll adds its bonuses to such a word, and the exact walk rolls thousands."""
-    if make.__closure__ is not None:
-        raise ValueError("said_once says fixed words: a message that takes a value goes through said()")
-    key = (language(), make.__code__)
-    words = _SAID.get(key)
-    if words is None:
-        words = _SAID[key] = said(make)
-    return words
+__all__ = ["MESSAGES", "N_", "_", "n_", "p_"]
 
 
 def _catalogue_words() -> None:  # pragma: no cover - never called: it only marks messages for the catalogue

@@ -306,26 +306,21 @@ def card_statuses(battle: Battle, card: Any) -> list[str]:
     statuses: list[str] = []
     if card.on_board:
         statuses.append(_("PV {life}", life=card.front_life))
-        line = battle.line_of(card)
-        if line is not None:
+        if (line := battle.line_of(card)) is not None:
             statuses.append(LINE_NAMES[line])
         if card.cards > 1:
             statuses.append(n_("{n} card", "{n} cards", card.cards))
-        protected = battle.shield_of(card.name)
-        if protected:
+        if protected := battle.shield_of(card.name):
             statuses.append(_("shield of {protected}", protected=protected))
-        guarded = battle.guarding(card.name)
-        if guarded:
+        if guarded := battle.guarding(card.name):
             statuses.append(_("royal guard of {guarded}", guarded=guarded))
-        charge = battle.charge_by(card.name)
-        if charge:
+        if charge := battle.charge_by(card.name):
             statuses.append(
                 _("charging {victim} (flank)", victim=charge.victim)
                 if charge.flank
                 else _("charging {victim}", victim=charge.victim)
             )
-        cover = battle.covering(card.name)
-        if cover:
+        if cover := battle.covering(card.name):
             statuses.append(_("covering {charger}", charger=cover.charger))
         if card.absorption_used:
             statuses.append(_("Absorción used this round"))

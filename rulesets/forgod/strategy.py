@@ -65,8 +65,7 @@ def regroup(turn: ForgodTurn, act: RegroupAction) -> None:
         raise RuleRefusal(
             _("{unit} is not a troop card: only troops form detachments", unit=unit.name), rule="Reagrupar"
         )
-    role = _has_role(state, unit.name)
-    if role is not None:
+    if (role := _has_role(state, unit.name)) is not None:
         raise RuleRefusal(_("{unit} is {role}: end that first", unit=unit.name, role=role), rule="Reagrupar")
     if act.split is not None:
         _split(turn, unit, act)
@@ -107,7 +106,6 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
             ),
             rule="movement",
         )
-    line = state.row_line(unit.side, to[1])
     part = replace(
         unit,
         name=act.into,
@@ -115,8 +113,7 @@ def _split(turn: ForgodTurn, unit: Card, act: RegroupAction) -> None:
         wounds=0,
         position=to,
         additions=(),
-        invading=line is None,
-        absorption_used=unit.absorption_used,
+        invading=state.row_line(unit.side, to[1]) is None,
     )
     rest = replace(unit, cards=unit.cards - act.split)
     turn.change(units=(*state.with_unit(rest).units, part))
@@ -154,8 +151,7 @@ def _join(turn: ForgodTurn, unit: Card, into: Card) -> None:
         )
     if unit.commander or into.commander:
         raise RuleRefusal(_("a detachment cannot be the troops' commander"), rule="Reagrupar")
-    role = _has_role(state, into.name)
-    if role is not None:
+    if (role := _has_role(state, into.name)) is not None:
         raise RuleRefusal(_("{into} is {role}: end that first", into=into.name, role=role), rule="Reagrupar")
     total, limit = unit.cards + into.cards, detachment_limit(unit.level)
     if total > limit:
@@ -243,26 +239,23 @@ def change_strategy(turn: ForgodTurn, act: ChangeStrategyAction) -> None:
     assert square is not None
     remove(turn, old.name, _("exchanged for {new} by Cambio de Estrategia, to the Panteón", new=new.name), "sacrificed")
     state = turn.state
-    line = state.row_line(new.side, square[1])
     entering = replace(
         new,
         in_deck=False,
         position=square,
         cards=new.cards - lost,
         wounds=carried - lost * new.life,
-        invading=line is None,
+        invading=state.row_line(new.side, square[1]) is None,
     )
     reserve = at_side(state.reserve or (0, 0), index, available - price)
     turn.state = replace(state.with_unit(entering), reserve=reserve)
     _mark_acted(turn, new.side, new.name)
     if act.fresh:
         carry = _("without damage, at twice its PC")
+    elif carried and lost:
+        carry = _("with {old}'s {carried} damage ({lost} of its cards fall)", old=old.name, carried=carried, lost=lost)
     elif carried:
-        carry = (
-            _("with {old}'s {carried} damage ({lost} of its cards fall)", old=old.name, carried=carried, lost=lost)
-            if lost
-            else _("with {old}'s {carried} damage", old=old.name, carried=carried)
-        )
+        carry = _("with {old}'s {carried} damage", old=old.name, carried=carried)
     else:
         carry = _("{old} had no damage to carry", old=old.name)
     turn.note(

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabroll.errors import RuleRefusal
-from tabroll.events import Damage, Event, Hit, Miss, Modifier
+from tabroll.events import Damage, Event, Hit, Miss, Modifier, said
 from tabroll.frozen import replace
 
 from .abilities import use_ability
@@ -18,7 +18,7 @@ from .actions import AbilityAction, AttackAction, ResponseInput
 from .bonuses import Bonus, absorption_off, attack_bonuses, damage_bonuses, evasion_bonuses, is_ranged
 from .checks import Morale, Opposed, edge, natural_ten
 from .events import CardsLost, Multiplier
-from .messages import N_, _, said_once
+from .messages import N_, _
 from .state import Battle, Card
 from .turn import END, HANDLERS, BattleStep, ForgodTurn, Unbroken, remove, turn_moves
 
@@ -43,8 +43,7 @@ def attack_refusal(
                 tip=_("end it first: do: release, unit: {a}", a=a),
                 rule=rule,
             )
-    covered = state.covering(a)
-    if covered is not None:
+    if (covered := state.covering(a)) is not None:
         raise RuleRefusal(
             _("{a} covers the charge of {charger} and cannot attack while it lasts", a=a, charger=covered.charger),
             rule="Cubrir Carga",
@@ -171,7 +170,7 @@ class Strike(BattleStep):
         attack_die = self.attack_die
         if attack_die is not None:
             turn.note(_("the area attack's die, {attack_die}, against {t}", attack_die=attack_die, t=t), a)
-            attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
+            attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
             purpose = _("evasion roll of {t}", t=t)
             against = Opposed(attack_total - attack_die + edge((), evasion_bonus), critical=True, die=attack_die)
             (die,) = turn.draw_compared(10, (purpose,), against)
@@ -179,7 +178,7 @@ class Strike(BattleStep):
         purposes = (_("attack roll of {a} vs {t}", a=a, t=t), _("evasion roll of {t}", t=t))
         dice = turn.draw_compared(10, purposes, Opposed(edge(bonuses, evasion_bonus), critical=True))
         attack_die = turn.logged_d10(dice[0], purposes[0], a)
-        attack_total = turn.apply(attack_die, bonuses, said_once(lambda: _("attack roll")), a)
+        attack_total = turn.apply(attack_die, bonuses, said(lambda: _("attack roll")), a)
         return self._rolled(turn, attack_die, attack_total, dice[1], purposes[1], evasion_bonus)
 
     def _rolled(
@@ -188,34 +187,25 @@ class Strike(BattleStep):
         """The evasion roll ``evasion_die``, drawn already, logged with its ``bonuses``; then the hit or the miss."""
         a, t = self.form.attacker, self.target
         evasion_die = turn.logged_d10(evasion_die, purpose, t)
-        evasion_total = turn.apply(evasion_die, bonuses, said_once(lambda: _("evasion roll")), t)
+        evasion_total = turn.apply(evasion_die, bonuses, said(lambda: _("evasion roll")), t)
         hit, decided = natural_ten(attack_die, attack_total, evasion_die, evasion_total)
+        totals = {"attack_total": attack_total, "evasion_total": evasion_total}
         if decided == "both 10":
             rule = _("both natural 10: the defender evades")
         elif decided == "defender's 10":
             rule = _(
                 "natural 10 on the evasion die: evaded whatever the totals ({evasion_total} vs {attack_total})",
-                evasion_total=evasion_total,
-                attack_total=attack_total,
+                **totals,
             )
         elif decided == "attacker's 10":
             rule = _(
                 "natural 10 (critical): only a natural 10 evades it ({attack_total} vs evasion {evasion_total})",
-                attack_total=attack_total,
-                evasion_total=evasion_total,
+                **totals,
             )
         elif hit:
-            rule = _(
-                "attack {attack_total} > evasion {evasion_total}",
-                attack_total=attack_total,
-                evasion_total=evasion_total,
-            )
+            rule = _("attack {attack_total} > evasion {evasion_total}", **totals)
         else:
-            rule = _(
-                "evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)",
-                evasion_total=evasion_total,
-                attack_total=attack_total,
-            )
+            rule = _("evasion {evasion_total} ≥ attack {attack_total} (ties go to the defender)", **totals)
         if not hit:
             turn.emit(Miss(attacker=a, target=t, result=attack_total, needed=evasion_total + 1, rule=rule))
             return self.then if self.evaded is None else self.evaded
@@ -277,15 +267,15 @@ class DamageRoll(BattleStep):
         damage_die = turn.d10(_("damage vs {t}", t=t), a)
         for text in self.notes:
             turn.note(text, a)
-        total = turn.apply(damage_die, self.bonuses, said_once(lambda: _("damage")), a)
+        total = turn.apply(damage_die, self.bonuses, said(lambda: _("damage")), a)
         for event in self.logged:
             turn.emit(event)
         factors, absorbs = self.factors, self.absorbs
         if turn.state.options.multiplier_order == "before_absorption":
             total = multiply(turn, total, factors, t)
-            total = turn.apply(total, absorbs, said_once(lambda: _("damage")), t)
+            total = turn.apply(total, absorbs, said(lambda: _("damage")), t)
         else:
-            total = at_least_zero(turn, turn.apply(total, absorbs, said_once(lambda: _("damage")), t), t)
+            total = at_least_zero(turn, turn.apply(total, absorbs, said(lambda: _("damage")), t), t)
             total = multiply(turn, total, factors, t)
         fallen = wound(turn, a, t, at_least_zero(turn, total, t))
         if fallen is None:
@@ -296,9 +286,7 @@ class DamageRoll(BattleStep):
 def at_least_zero(turn: ForgodTurn, total: int, unit: str) -> int:
     if total < 0:
         turn.emit(
-            Modifier(
-                applies_to=said_once(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit
-            )
+            Modifier(applies_to=said(lambda: _("damage")), reason=_("never below 0"), amount=-total, total=0, unit=unit)
         )
         return 0
     return total
@@ -308,7 +296,7 @@ def multiply(turn: ForgodTurn, total: int, factors: Sequence[tuple[int, str]], u
     for factor, reason in factors:
         total *= factor
         turn.emit(
-            Multiplier(applies_to=said_once(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
+            Multiplier(applies_to=said(lambda: _("damage")), reason=reason, factor=factor, total=total, unit=unit)
         )
     return total
 
@@ -322,8 +310,7 @@ def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
         if target.absorption or target.constant_absorption:
             turn.note(_("{t} is flanking and cannot apply any absorption", t=t), t)
         return []
-    off = absorption_off(state, target)
-    if off is not None:
+    if (off := absorption_off(state, target)) is not None:
         if target.absorption or target.constant_absorption:
             turn.note(_("{t}'s absorptions are not active: {absorption_off}", t=t, absorption_off=off), t)
         return []
@@ -349,7 +336,7 @@ def absorptions(turn: ForgodTurn, target: Card, keep: bool) -> list[Bonus]:
     elif target.absorption_used:
         turn.note(_("{t} already used its Absorción this round", t=t), t)
     else:
-        value = turn.apply(per_round, adjust, said_once(lambda: _("Absorción")), t)
+        value = turn.apply(per_round, adjust, said(lambda: _("Absorción")), t)
         absorbs.append(("Absorción (una vez por ronda)", -value))
         turn.put(replace(target, absorption_used=True))
     constant = target.constant_absorption + sum(a.constant_absorption for a in armour)
@@ -369,34 +356,30 @@ def wound(turn: ForgodTurn, attacker: str, target_name: str, amount: int) -> Car
     left = target.cards - lost
     wounds = pool - lost * target.life if left else 0
     life_left = target.life - wounds if left else 0
-    if target.cards == 1:
-        values = {"front": front, "amount": amount, "after": front - amount}
-        rule = (
-            _("PV {front} - {amount} = {after}: annihilated", **values)
-            if left == 0
-            else _("PV {front} - {amount} = {after}", **values)
+    values = {
+        "amount": amount,
+        "front": front,
+        "after": front - amount,
+        "life": target.life,
+        "lost": lost,
+        "cards": target.cards,
+        "life_left": life_left,
+    }
+    if target.cards == 1 and left == 0:
+        rule = _("PV {front} - {amount} = {after}: annihilated", **values)
+    elif target.cards == 1:
+        rule = _("PV {front} - {amount} = {after}", **values)
+    elif left:
+        rule = _(
+            "{amount} damage fills PV {front} of the front card and then {life} per card: "
+            "{lost} of {cards} cards fall, PV {life_left} left on the next",
+            **values,
         )
     else:
-        values = {
-            "amount": amount,
-            "front": front,
-            "life": target.life,
-            "lost": lost,
-            "cards": target.cards,
-            "life_left": life_left,
-        }
-        if left:
-            rule = _(
-                "{amount} damage fills PV {front} of the front card and then {life} per card: "
-                "{lost} of {cards} cards fall, PV {life_left} left on the next",
-                **values,
-            )
-        else:
-            rule = _(
-                "{amount} damage fills PV {front} of the front card and then {life} per card: "
-                "{lost} of {cards} cards fall",
-                **values,
-            )
+        rule = _(
+            "{amount} damage fills PV {front} of the front card and then {life} per card: {lost} of {cards} cards fall",
+            **values,
+        )
     turn.emit(
         Damage(
             attacker=attacker,
@@ -538,13 +521,7 @@ def attack_action(turn: ForgodTurn, act: AttackAction) -> BattleStep:
 
 
 def strike_series(
-    turn: ForgodTurn,
-    attacker: Card,
-    target: Card,
-    times: int | None,
-    form: Form,
-    *,
-    area: bool = False,
+    turn: ForgodTurn, attacker: Card, target: Card, times: int | None, form: Form, *, area: bool = False
 ) -> BattleStep:
     """The first step of the attacks a card makes in one action (FA, or the ``times`` asked): a
     :class:`SeriesStrike`, or for an ``area`` attack an :class:`AreaRound`."""

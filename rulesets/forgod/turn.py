@@ -163,15 +163,8 @@ def battle_result(turn: ForgodTurn) -> None:
         reason = _("neither side has troops left on the field")
     else:
         reason = _("{beaten} has no troops left on the field", beaten=beaten[0])
-    fall = turn.fall
-    turn.emit(
-        GameOver(
-            reason=reason,
-            winner=winner,
-            unit=fall[0] if fall is not None else None,
-            by=fall[1] if fall is not None else None,
-        )
-    )
+    unit, by = turn.fall or (None, None)
+    turn.emit(GameOver(reason=reason, winner=winner, unit=unit, by=by))
     turn.change(over=True, winner=winner, to_play=None)
 
 
@@ -226,8 +219,7 @@ def _may_play(state: Battle, card: Card) -> None:
                 tip=_("resolve it first: do: charge_impact, charger: {charger}", charger=charge.charger),
                 rule="charge timing",
             )
-    own = state.charge_by(card.name)
-    if own is not None:
+    if (own := state.charge_by(card.name)) is not None:
         raise RuleRefusal(
             _("{card} is charging {victim} and cannot act until the charge hits", card=card.name, victim=own.victim),
             rule="Carga",
@@ -332,71 +324,15 @@ def _take(pile: list[AdditionInput], name: str, side: str, where: str) -> Additi
 
 def _addition_phase(turn: ForgodTurn, card: Card, act: Any) -> None:
     """A turn's addition phase: a troop card's side draws one addition at random (:func:`_draw`); then the
-    action's ``discard`` go to the Óxido and its ``equip`` onto the card. The hand keeps one addition per unit."""
+    action's ``discard`` go to the Óxido, at least those owed since an enemy reached the side's rear line, and its
+    ``equip`` onto the card. The hand keeps one addition per unit."""
     state = turn.state
     index = state.side_index(card.side)
     side = card.side
-    quiet = state.decks[index] is None and not state.owed_discards[index]
-    if quiet and not getattr(act, "discard", None) and not getattr(act, "equip", None):
-        # nothing drawn, owed, discarded or equipped (most turns): only the hand's size is checked
-        _check_hand(side, len(state.hands[index]), len(state.living(side)))
-        return
     hand = list(state.hands[index])
     oxido = list(state.oxido[index])
     decks = _draw(turn, state, card, index, hand)
-    state = _discard(turn, state, side, index, hand, oxido, getattr(act, "discard", None) or [])
-    for name in getattr(act, "equip", None) or []:
-        card = _equip(turn, card, _take(hand, name, side, "hand"), name)
-    _check_hand(side, len(hand), len(state.living(side)))
-    hands, piles = at_side(state.hands, index, tuple(hand)), at_side(state.oxido, index, tuple(oxido))
-    turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles)
-
-
-def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[AdditionInput]) -> Decks:
-    """A troop card's side draws one addition at random from its deck into ``hand`` (one per turn, a detachment
-    too; none for war machines and invocations); the decks after it."""
-    decks = state.decks
-    kept = decks[index]
-    if kept is None:
-        return decks
-    side = card.side
-    deck = list(kept)
-    if card.kind != "troop":
-        turn.note(_("{card} is not a troop card: {side} draws no addition this turn", card=card.name, side=side))
-    elif not deck:
-        turn.note(_("{side}'s addition deck is empty: no addition is drawn", side=side))
-    else:
-        drawn = deck.pop(
-            turn.pick(
-                list(range(len(deck))),
-                _("addition drawn by {side} ({left} in the deck)", side=side, left=len(deck)),
-                None,
-            )
-        )
-        hand.append(drawn)
-        turn.note(
-            _(
-                "{side} draws {label} from its addition deck ({left} left)",
-                side=side,
-                label=drawn.label,
-                left=len(deck),
-            )
-        )
-        decks = at_side(decks, index, tuple(deck))
-    return decks
-
-
-def _discard(
-    turn: ForgodTurn,
-    state: Battle,
-    side: str,
-    index: int,
-    hand: list[AdditionInput],
-    oxido: list[AdditionInput],
-    discards: list[str],
-) -> Battle:
-    """The ``discards`` go from ``hand`` to the Óxido, at least those owed since an enemy reached the side's
-    rear line; the battle with nothing owed."""
+    discards = getattr(act, "discard", None) or []
     owed = min(state.owed_discards[index], len(hand))
     if len(discards) < owed:
         raise RuleRefusal(
@@ -413,30 +349,9 @@ def _discard(
     for name in discards:
         oxido.append(_take(hand, name, side, "hand"))
         turn.note(_("{side} sends {name} to the Óxido", side=side, name=name))
-    if state.owed_discards[index]:
-        state = replace(state, owed_discards=at_side(state.owed_discards, index, 0))
-    return state
-
-
-def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> Card:
-    """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
-    black addition."""
-    if addition.kind == "black":
-        raise RuleRefusal(
-            _("{name} is a black addition: it stays in the hand, never equipped", name=name), rule="black additions"
-        )
-    if card.kind != "troop":
-        raise RuleRefusal(_("{card} is not a troop card: it takes no additions", card=card.name), rule="addition deck")
-    card = replace(card, additions=with_copies(card.additions, addition))
-    overflow = slot_overflow(card)
-    if overflow is not None:
-        raise RuleRefusal(overflow, rule="addition slots")
-    turn.status(card.name, lambda: _("{name} equipped", name=name), _("addition phase"))
-    return card
-
-
-def _check_hand(side: str, held: int, units: int) -> None:
-    """The hand keeps one addition per unit of the side on the field."""
+    for name in getattr(act, "equip", None) or []:
+        card = _equip(turn, card, _take(hand, name, side, "hand"), name)
+    held, units = len(hand), len(state.living(side))
     if held > units:
         raise RuleRefusal(
             n_(
@@ -449,6 +364,54 @@ def _check_hand(side: str, held: int, units: int) -> None:
             tip=_("equip one on the card (equip: [name]) or send one to the Óxido (discard: [name])"),
             rule="addition hand",
         )
+    hands, piles = at_side(state.hands, index, tuple(hand)), at_side(state.oxido, index, tuple(oxido))
+    owed_discards = at_side(state.owed_discards, index, 0)
+    turn.state = replace(state.with_unit(card), decks=decks, hands=hands, oxido=piles, owed_discards=owed_discards)
+
+
+def _draw(turn: ForgodTurn, state: Battle, card: Card, index: int, hand: list[AdditionInput]) -> Decks:
+    """A troop card's side draws one addition at random from its deck into ``hand`` (one per turn, a detachment
+    too; none for war machines and invocations); the decks after it."""
+    decks = state.decks
+    kept = decks[index]
+    if kept is None:
+        return decks
+    side = card.side
+    deck = list(kept)
+    if card.kind != "troop":
+        turn.note(_("{card} is not a troop card: {side} draws no addition this turn", card=card.name, side=side))
+    elif not deck:
+        turn.note(_("{side}'s addition deck is empty: no addition is drawn", side=side))
+    else:
+        purpose = _("addition drawn by {side} ({left} in the deck)", side=side, left=len(deck))
+        drawn = deck.pop(turn.pick(list(range(len(deck))), purpose, None))
+        hand.append(drawn)
+        turn.note(
+            _(
+                "{side} draws {label} from its addition deck ({left} left)",
+                side=side,
+                label=drawn.label,
+                left=len(deck),
+            )
+        )
+        decks = at_side(decks, index, tuple(deck))
+    return decks
+
+
+def _equip(turn: ForgodTurn, card: Card, addition: AdditionInput, name: str) -> Card:
+    """An addition from the hand onto a troop card (a copy more of one it has), within its four slots; never a
+    black addition."""
+    if addition.kind == "black":
+        raise RuleRefusal(
+            _("{name} is a black addition: it stays in the hand, never equipped", name=name), rule="black additions"
+        )
+    if card.kind != "troop":
+        raise RuleRefusal(_("{card} is not a troop card: it takes no additions", card=card.name), rule="addition deck")
+    card = replace(card, additions=with_copies(card.additions, addition))
+    if (overflow := slot_overflow(card)) is not None:
+        raise RuleRefusal(overflow, rule="addition slots")
+    turn.status(card.name, lambda: _("{name} equipped", name=name), _("addition phase"))
+    return card
 
 
 def _new_round_for(turn: ForgodTurn, side: str) -> None:
@@ -475,24 +438,18 @@ def next_attack(battle: Battle, action: Action) -> Battle:
     turn = ForgodTurn(state=battle, dice=GivenDice((), origin="a new round"))
     for side in battle.sides:
         _new_round_for(turn, side)
-    state = turn.state
-    rounds = (state.rounds[0] + 1, state.rounds[1] + 1)
+    rounds = (turn.state.rounds[0] + 1, turn.state.rounds[1] + 1)
+    state = replace(turn.state, rounds=rounds, acted=(frozenset(), frozenset()))
     from .actions import AttackAction, CheckAction
 
     name = action.attacker if isinstance(action, AttackAction | CheckAction) else None
     attacker = next((c for c in state.units if c.name == name), None)
     if attacker is None:
-        return replace(state, rounds=rounds, acted=(frozenset(), frozenset()))
+        return state
     other = state.other_side(attacker.side)
     index = state.side_index(other)
-    return replace(
-        state,
-        rounds=rounds,
-        acted=(frozenset(), frozenset()),
-        turns=at_side(state.turns, index, state.turns[index] + 1),
-        to_play=attacker.side,
-        played_last=other,
-    )
+    turns = at_side(state.turns, index, state.turns[index] + 1)
+    return replace(state, turns=turns, to_play=attacker.side, played_last=other)
 
 
 # --- moving -----------------------------------------------------------------------------------------------------
@@ -680,9 +637,8 @@ def restore(turn: ForgodTurn, healer: Card, target: Card, life: int | None, roll
     """The card with PV back on its card taking damage (never above its PV) and, with ``cure``, no paralysis."""
     if life is not None or roll is not None:
         if roll is not None:
-            amount = turn.roll_total(
-                roll, _("PV restored by {healer} to {target}", healer=healer.name, target=target.name), healer.name
-            )
+            purpose = _("PV restored by {healer} to {target}", healer=healer.name, target=target.name)
+            amount = turn.roll_total(roll, purpose, healer.name)
         else:
             amount = life or 0
         restored = max(0, min(amount, target.wounds))

@@ -9,9 +9,6 @@ from typing import Any
 
 import pytest
 
-from tabroll.events import said
-from tabroll.rulesets.forgod.messages import _ as forgod_
-from tabroll.rulesets.forgod.messages import said_once
 from tests.support import json_shape, speaking
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scenarios" / "forgod"
@@ -181,25 +178,8 @@ def test_the_games_sentences_are_said_as_its_catalogue_says_them(code: str, mess
         assert messages._(message, **values) == messages._SIDES.gettext(message, **values)
 
 
-def _evasion_roll() -> str:
-    return forgod_("evasion roll")  # fixed words: no name from around them
-
-
-@pytest.mark.parametrize("code", ["en", "es"])
-def test_fixed_words_are_said_once_per_language_as_said_says_them(code: str) -> None:
-    with speaking(code, "forgod"):
-        words = said_once(_evasion_roll)
-        assert (str(words), words.machine) == (str(said(_evasion_roll)), "evasion roll")
-        assert said_once(_evasion_roll) is words
-    stat = "Moral"
-    with pytest.raises(ValueError, match="said_once"):
-        said_once(lambda: forgod_("{stat} roll", stat=stat))
-
-
-def test_fixed_words_follow_the_language_chosen() -> None:
-    with speaking("es", "forgod"):
-        spanish = said_once(_evasion_roll)
-        assert str(spanish) == "tirada de evasión"
-    english = said_once(_evasion_roll)
-    assert english.machine == spanish.machine == str(english) == "evasion roll"
-    assert english is not spanish
+def test_the_rolls_modifiers_name_what_they_change_in_english_and_in_the_language(cli) -> None:
+    result = cli("run", str(EXAMPLES / "01-tie-goes-to-the-defender.yaml"), "--format", "json", "--lang", "es")
+    events = [e for a in json.loads(result.out)["files"][0]["actions"] for e in a["events"]]
+    named = {(e["applies_to"], e["applies_to_text"]) for e in events if e["kind"] == "modifier"}
+    assert named == {("attack roll", "tirada de ataque"), ("evasion roll", "tirada de evasión")}
