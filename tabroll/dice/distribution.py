@@ -453,7 +453,7 @@ def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
     if term.keep is None:
         width = _width(term_range(term, limits))
         return one_die + count * width + int(width * digits) // 4, digits
-    kept = term.kept_count()
+    kept = count if term.keep is None else term.keep.kept_of(count)
     if term.explode is not None and term.explode.kind == "!!":
         values = _width(chain_range(term, explosion_cap(term, limits)))
     else:

@@ -171,10 +171,6 @@ class DiceTerm(DiceFaces):
             draws *= 1 + explosion_cap(self, limits)
         return draws
 
-    def kept_count(self) -> int:
-        """How many dice add to the total (before any explosion adds more)."""
-        return self.count if self.keep is None else self.keep.kept_of(self.count)
-
     def clamped(self, value: int) -> int:
         """A die's value after the floor and the ceiling."""
         if self.floor is not None:
@@ -378,25 +374,18 @@ def faces_meeting(term: DiceTerm, condition: Condition | None) -> Faces | None:
     return (low, high) if low <= high else None
 
 
-def _faces_missing(term: DiceTerm, met: Faces) -> Faces | None:
-    """The lowest and highest face outside ``met`` (or ``None`` when ``met`` holds every face)."""
-    below, above = met[0] > term.low, met[1] < term.high
-    if not below and not above:
-        return None
-    return (term.low if below else met[1] + 1), (term.high if above else met[0] - 1)
-
-
 def chain_range(term: DiceTerm, cap: int) -> Faces:
     """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling (which
     keep the order of faces, so the ends of each kind of face are enough)."""
     assert term.explode is not None
     met = faces_meeting(term, term.explode.condition)
     assert met is not None
-    missing = _faces_missing(term, met)
+    below, above = met[0] > term.low, met[1] < term.high  # faces that do not explode, below or above those that do
     boom_low, boom_high = term.clamped(met[0]), term.clamped(met[1])
-    if missing is None:  # every face explodes: only an explosion that stops at its cap (xo) gets here
+    if not below and not above:  # every face explodes: only an explosion that stops at its cap (xo) gets here
         return (cap + 1) * boom_low, (cap + 1) * boom_high
-    calm_low, calm_high = term.clamped(missing[0]), term.clamped(missing[1])
+    calm_low = term.clamped(term.low if below else met[1] + 1)
+    calm_high = term.clamped(term.high if above else met[0] - 1)
     ends = [calm_low, cap * boom_low + calm_low, (cap + 1) * boom_low]
     tops = [calm_high, cap * boom_high + calm_high, (cap + 1) * boom_high]
     return min(ends), max(tops)

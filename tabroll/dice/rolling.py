@@ -29,7 +29,6 @@ from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
 
 if TYPE_CHECKING:
     from tabroll.dice.extended import DiceSet
-    from tabroll.dice.nodes import Selection
     from tabroll.dice.notation import DiceExpression
     from tabroll.dice.parts import Keep
     from tabroll.dice.rolled_tree import RolledNode
@@ -63,13 +62,6 @@ class _Die:
         return self.parts[-1][1]
 
 
-def _one_step(keep: Selection) -> Keep | None:
-    """``keep`` when it is one plain keep/drop step (``kh3``), which a sum of the dice can be read by."""
-    from tabroll.dice.parts import Keep  # imported with the selection
-
-    return keep if isinstance(keep, Keep) else None
-
-
 def roll_term(
     term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits, *, total_only: bool = False
 ) -> RolledTerm:
@@ -80,9 +72,13 @@ def roll_term(
     them as usual)."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    step = None if term.keep is None else _one_step(term.keep)
-    summed = total_only and not term.extended and not fudge and (term.keep is None or step is not None)
-    keep = step if summed else None  # read by the sum of the dice it keeps
+    keep: Keep | None = None  # one plain keep/drop step (kh3): a sum of the dice it keeps can be read
+    if term.keep is not None:
+        from tabroll.dice.parts import Keep  # imported with the selection
+
+        keep = term.keep if isinstance(term.keep, Keep) else None
+    summed = total_only and not term.extended and not fudge and (term.keep is None or keep is not None)
+    keep = keep if summed else None
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""

@@ -234,41 +234,32 @@ class GivenDice:
     """Dice values given in advance, handed out in order across requests; ``origin`` names them in errors. Too few
     values left (:class:`DiceExhausted`) or one the die cannot show (:class:`DiceValueError`) consumes nothing."""
 
-    __slots__ = ("_answers", "_next", "_values", "origin")
+    __slots__ = ("_next", "asks_players", "origin", "values")
 
     def __init__(self, values: Sequence[int], origin: str = "--dice", *, answers: bool = False) -> None:
-        self._values = tuple(values)
+        self.values = tuple(values)  # every value given, used or not
         self._next = 0
         self.origin = origin
-        self._answers = answers
-
-    @property
-    def asks_players(self) -> bool:
-        """With ``answers=True`` the values also answer the choices a scenario left open, in the order
-        ``--prompt`` would ask them: how a prompted game is replayed exactly."""
-        return self._answers
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        """Every value given, used or not."""
-        return self._values
+        # answers: the values also answer the choices a scenario left open, in the order --prompt would ask them
+        # (how a prompted game is replayed exactly)
+        self.asks_players = answers
 
     @property
     def used(self) -> tuple[int, ...]:
         """The values handed out so far."""
-        return self._values[: self._next]
+        return self.values[: self._next]
 
     @property
     def remaining(self) -> tuple[int, ...]:
         """The values not handed out yet (the CLI warns about these leftovers)."""
-        return self._values[self._next :]
+        return self.values[self._next :]
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         """Hand out the next ``request.count`` values after checking they fit the die."""
-        available = len(self._values) - self._next
+        available = len(self.values) - self._next
         if available < request.count:
-            raise DiceExhausted(request, origin=self.origin, given=len(self._values), available=available)
-        values = self._values[self._next : self._next + request.count]
+            raise DiceExhausted(request, origin=self.origin, given=len(self.values), available=available)
+        values = self.values[self._next : self._next + request.count]
         for value in values:
             if not request.low <= value <= request.high:
                 raise DiceValueError(
@@ -285,7 +276,7 @@ class GivenDice:
         return values
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self._values)!r}, origin={self.origin!r})"
+        return f"{type(self).__name__}({list(self.values)!r}, origin={self.origin!r})"
 
 
 _TOKEN = re.compile(r",|[^\s,]+")
@@ -348,6 +339,7 @@ class PromptDice:
     asked again, up to ``attempts`` times or the end of input (then an :class:`~tabroll.errors.InputError`)."""
 
     __slots__ = ("ask", "ask_secret", "attempts", "tell")
+    asks_players = True
 
     def __init__(
         self,
@@ -362,10 +354,6 @@ class PromptDice:
         self.tell = tell
         self.attempts = attempts
         self.ask_secret = ask_secret  # for choices kept from the other players (typed without echo)
-
-    @property
-    def asks_players(self) -> bool:
-        return True
 
     @staticmethod
     def prompt(request: DiceRequest) -> str:

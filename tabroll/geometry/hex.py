@@ -70,7 +70,7 @@ def as_hex(value: object, what: str = "") -> Hex:
 
 
 def _check_direction(d: object) -> int:
-    if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6:
+    if is_int(d) and 1 <= d <= 6:
         return d
     raise InputError(_("hex direction must be a whole number 1-6, got {value}", value=repr(d)), tip=_(_DIRECTION_TIP))
 

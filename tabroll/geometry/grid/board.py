@@ -319,11 +319,7 @@ class Board:
         can_enter = self._passable_or_default(passable)
         seen = {here}
         for index, raw in enumerate(squares):
-            try:
-                square = as_square(raw)
-            except InputError:
-                as_square(raw, _("path square {n}", n=index + 1))  # the same error, naming the step
-                raise
+            square = as_square(raw, _("path square {n}", n=index + 1))
             values = {"n": index + 1, "square": square}
             if not self.contains(square):
                 board = f"{self.width}x{self.height}"
