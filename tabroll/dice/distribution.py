@@ -487,9 +487,8 @@ def estimate(expression: DiceExpression) -> tuple[int, float]:
             if fractions and node.op in ("+", "-", "*", "/", "%"):
                 values = max(values, pairs)
         elif isinstance(node, DicePool):
-            counts = parts[0][3]
-            steps += counts * _term_estimate(node.term, limits)[0]
-            digits += _term_estimate(node.term, limits)[1]
+            term_steps, term_digits = _term_estimate(node.term, limits)
+            steps, digits = steps + parts[0][3] * term_steps, digits + term_digits  # each number of dice
         elif isinstance(node, Negate | Labeled) or (isinstance(node, Function) and node.name == "abs"):
             values = parts[0][3]
             steps += values

@@ -247,8 +247,7 @@ def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | 
 
 
 _MODIFIER_WORD = r"(kh|kl|k|dh|dl|d|ph|pl|p|rr|ro|ra|r|xo|x|e|!!|!|min|max|mi|ma|cs|cf|f)([<>=]=?)?[-+]?\d*"
-"""A word spelled as a dice modifier (``kh9``, ``r<3``), case aside: compiled (and kept by :mod:`re`) when an
-expression that could not be read is first looked at for a comment, never by a roll that reads."""
+"""A word spelled as a dice modifier (``kh9``, ``r<3``), case aside."""
 
 
 def _of_text(error: DiceSyntaxError | DiceLimitError, text: str) -> DiceSyntaxError | DiceLimitError:

@@ -33,6 +33,8 @@ class RolledTerm:
         """The values in brackets, dropped ones marked with ``~``: ``[6, 5, 2, ~1]``."""
         if self.dice:
             return "[" + ", ".join(die.shown(self.term.fudge) for die in self.dice) + "]"
+        if self.term.keep is None:  # every die counts: nothing to mark
+            return "[" + ", ".join(map(str, self.values)) + "]"
         marked = (str(v) if k else f"~{v}" for v, k in zip(self.values, self.kept, strict=True))
         return f"[{', '.join(marked)}]"
 
@@ -71,12 +73,16 @@ class RolledExpression:
     @property
     def values(self) -> tuple[int, ...]:
         """Every die rolled, in order, dropped and rerolled ones included."""
+        if len(self.terms) == 1:
+            return self.terms[0].values
         return tuple(v for term in self.terms for v in term.values)
 
     @property
     def kept_values(self) -> tuple[int, ...]:
         """The dice that count towards the total, in order (after compounding, floors and ceilings; the dice of an
         item a set drops do not count)."""
+        if self.root is None and len(self.terms) == 1 and self.terms[0].term.keep is None:
+            return self.terms[0].values
         if self.root is None:
             return tuple(v for term in self.terms for v in term.kept_values())
         from tabroll.dice.extended import DiceSet  # a tree's parts: a set's items that count
