@@ -26,9 +26,6 @@ The grammar (blanks may separate tokens; letters may be in either case; the pars
 whatever the order written: rerolls, explosions, floors and ceilings, keep/drop, then the success count. A
 comparison right after dice counts their successes; after anything else it compares the whole expression. A
 comment is text after ``#`` outside a label, or words after the roll (``1d20+5 to hit``).
-
-Every limit of :class:`DiceLimits` is checked while parsing, so an oversized expression is refused before anything
-is rolled; trees are walked with an explicit stack, never by recursion.
 """
 
 from __future__ import annotations

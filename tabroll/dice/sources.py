@@ -82,14 +82,11 @@ class DiceRequest(DiceFaces):
     runs of dice of one kind, in roll order, each ``(how many dice, table)`` with face k counting for
     ``table[k - 1]`` (tuples of ints of one length). A count of successes is a face counting (1,) or (0,)."""
     compare: Callable[[tuple[int, ...]], Hashable] | None = None
-    """The rules read only ``compare(values)`` of the values in the order drawn, each die rolled for its own side
-    of a comparison (who wins, a tie, a natural 10 that decides): a hashable value, such as a frozen dataclass.
-    The walk takes each distinct outcome once, with the ordered rolls that give it and one roll that does (see
-    :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
+    """The rules read only ``compare(values)``, a hashable outcome (who wins, a tie), of the values in the order
+    drawn, each die rolled for its side of a comparison (see :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
     against: int | None = None
-    """These dice are two pools, the first ``against`` dice and the rest (a Power roll and the Toughness roll it
-    meets), and the rules read only the first pool's total less the second's (5d6 against 5d6: 51 branches, not
-    676 pairs of totals; see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
+    """These dice are two pools, the first ``against`` dice and the rest, and the rules read only the first pool's
+    total less the second's (see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
