@@ -154,11 +154,10 @@ class Parser:
     def checked(self, node: Node, value_range: Range, at: int) -> tuple[Node, Range]:
         low, high = value_range
         if max(-low, high) > self.limits.max_magnitude:
-            reach = high if high >= -low else low
             self.refuse(
                 _(
                     "this part could reach {reach:,}; the limit is ±{limit:,}",
-                    reach=reach,
+                    reach=high if high >= -low else low,
                     limit=self.limits.max_magnitude,
                 ),
                 at,

@@ -42,7 +42,6 @@ class Orientation(StrEnum):
     FLAT = "flat"
 
 
-# Sides in clockwise order, with their axial steps, per orientation; the first is direction 1 by default.
 _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
     Orientation.POINTY: (
         ("NE", (1, -1)),
@@ -137,8 +136,10 @@ class HexMap:
     @classmethod
     def rectangle(cls, columns: int, rows: int, **kw: Any) -> HexMap:
         """``columns`` x ``rows`` hexes in the odd offset layout (odd-r pointy, odd-q flat), top-left (0, 0)."""
-        orientation = Orientation(kw.get("orientation", Orientation.POINTY))
-        cells = frozenset(_offset_to_axial(orientation, col, row) for col in range(columns) for row in range(rows))
+        if Orientation(kw.get("orientation", Orientation.POINTY)) is Orientation.POINTY:
+            cells = frozenset((col - (row - (row & 1)) // 2, row) for col in range(columns) for row in range(rows))
+        else:
+            cells = frozenset((col, row - (col - (col & 1)) // 2) for col in range(columns) for row in range(rows))
         return cls(cells, **kw)
 
     @classmethod
@@ -277,12 +278,6 @@ class HexMap:
         if self.orientation is Orientation.POINTY:
             return (q + (r - (r & 1)) // 2, r)
         return (q, r + (q - (q & 1)) // 2)
-
-
-def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:
-    if orientation is Orientation.POINTY:
-        return (col - (row - (row & 1)) // 2, row)
-    return (col, row - (col - (col & 1)) // 2)
 
 
 @dataclass

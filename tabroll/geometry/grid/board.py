@@ -327,12 +327,11 @@ class Board:
             return _("obstacle at {square}", square=square)
         level = self.terrain.get(square, 0)
         if level > line_height:
-            there = _format_height(line_height)
             return _(
                 "terrain at {square} is {level} high, above the sight line ({there} there)",
                 square=square,
                 level=level,
-                there=there,
+                there=_format_height(line_height),
             )
         return None
 
