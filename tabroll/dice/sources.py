@@ -1,8 +1,7 @@
 """Where dice values come from. Nothing in tabroll calls the global :mod:`random`: every die is drawn through a
 :class:`DiceSource`, which answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count``
 values. :class:`SeededDice` rolls from a seed that can be printed and replayed, :class:`GivenDice` hands out values
-the table rolled (``--dice 14,3``), :class:`PromptDice` asks a person, :class:`RecordingDice` logs another source;
-:func:`pick` makes a choice among N options one dN roll.
+the table rolled (``--dice 14,3``), :class:`PromptDice` asks a person, :class:`RecordingDice` logs another source.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ import os
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_
@@ -20,8 +19,6 @@ if TYPE_CHECKING:
     import random
 
     from tabroll.dice.parts import Keep
-
-T = TypeVar("T")
 
 MAX_VALUES = 10_000
 """Most values :func:`parse_dice_values` accepts in one text."""
@@ -192,16 +189,6 @@ def choose_number(source: DiceSource, highest: int, purpose: str) -> int:
     sources answer it like a die: the exact walk takes each value as equally likely, so a scenario should give
     the choices it cares about."""
     return checked_draw(source, DiceRequest(purpose, 1, highest, choice=True))[0]
-
-
-def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
-    """One of ``options``, chosen by a die with one side per option; a single option is taken without a roll (a d1
-    carries no chance and would only make people type a pointless 1)."""
-    if not options:
-        raise ValueError(f"nothing to pick from for {purpose}")
-    if len(options) == 1:
-        return options[0]
-    return options[roll_die(source, len(options), purpose) - 1]
 
 
 class SeededDice:
