@@ -66,10 +66,8 @@ def roll_term(
     term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits, *, total_only: bool = False
 ) -> RolledTerm:
     """Roll one dice term: its pool, its rerolls and explosions, then its floors, keep/drop and success count.
-    ``total_only``: the caller reads only the total, so a term that simply adds its dice up (or the ones it keeps)
-    asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request, with its
-    :attr:`~tabroll.dice.sources.DiceRequest.keep` (a term that rerolls or explodes reads its values, and asks for
-    them as usual)."""
+    ``total_only``: the caller reads only the total, so a term that adds its dice up (or those one keep step keeps)
+    asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
     keep: Keep | None = None  # one plain keep/drop step (kh3): a sum of the dice it keeps can be read
