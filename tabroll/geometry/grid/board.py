@@ -431,27 +431,18 @@ class Board:
         # dist[s] is then exact for every square closer to the goal than the start.
         dist: dict[Square, int] = {target: 0}
         frontier = deque([target])
-        found = False
-        while frontier and not found:
+        while frontier and origin not in dist:
             square = frontier.popleft()
-            d = dist[square] + 1
             for n in self._neighbours(*square, metric):
-                if n in dist:
-                    continue
-                if n == origin:
-                    found = True
-                    break
-                if can_enter(n):
-                    dist[n] = d
+                if n not in dist and (n == origin or can_enter(n)):
+                    dist[n] = dist[square] + 1
                     frontier.append(n)
-        if not found:
+        if origin not in dist:
             return None
         # Walk from the start, taking the lowest-numbered direction that gets one step closer each time.
         path: list[Square] = []
         here = origin
-        steps_left = 1 + min(dist[n] for n in self._neighbours(*origin, metric) if n in dist)
         while here != target:
-            steps_left -= 1
-            here = next(n for n in self._neighbours(*here, metric) if dist.get(n) == steps_left)
+            here = next(n for n in self._neighbours(*here, metric) if dist.get(n) == dist[here] - 1)
             path.append(here)
         return path
