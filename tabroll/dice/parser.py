@@ -348,10 +348,8 @@ class Parser:
             self.fail(self.expected(closing))
         self.pos += 1
         self.depth -= 1
-        if opener == "(" and len(items) == 1 and not single:
-            if self.ahead(1) not in ("k", "p"):
-                return items[0]
-            single = True  # (1d20)kh1: a set of one item, as d20 reads it
+        if opener == "(" and len(items) == 1 and not single and self.ahead(1) not in ("k", "p"):
+            return items[0]  # a plain group; (1d20)kh1 is a set of one item, as d20 reads it
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
         from tabroll.dice.extended import DiceSet

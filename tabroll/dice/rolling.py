@@ -172,18 +172,16 @@ def _settle(term: DiceTerm, dice: list[_Die], draws: tuple[int, ...]) -> RolledT
             die.marks.add("floored")
         elif value < raw:
             die.marks.add("ceilinged")
+        if term.critical is not None and term.critical.matches(die.last):
+            die.marks.add("critical")
+        if term.fumble is not None and term.fumble.matches(die.last):
+            die.marks.add("fumble")
         values[id(die)] = value
     if term.keep is not None:
         flags = term.keep.flags([values[id(d)] for d in standing])
         for die, keep in zip(standing, flags, strict=True):
             if not keep:
                 die.marks.add("dropped")
-    for die in standing:
-        face = die.last
-        if term.critical is not None and term.critical.matches(face):
-            die.marks.add("critical")
-        if term.fumble is not None and term.fumble.matches(face):
-            die.marks.add("fumble")
     counting = [d for d in standing if "dropped" not in d.marks]
     total = 0
     for die in counting:
