@@ -70,13 +70,13 @@ def roll_term(
     asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    keep: Keep | None = None  # one plain keep/drop step (kh3): a sum of the dice it keeps can be read
-    if term.keep is not None:
+    summed = total_only and not term.extended  # a Fudge term is extended
+    keep: Keep | None = None  # read by the sum of the dice it keeps: one plain keep/drop step (kh3)
+    if summed and term.keep is not None:
         from tabroll.dice.parts import Keep  # imported with the selection
 
         keep = term.keep if isinstance(term.keep, Keep) else None
-    summed = total_only and not term.extended and not fudge and (term.keep is None or keep is not None)
-    keep = keep if summed else None
+        summed = keep is not None
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""
@@ -96,7 +96,6 @@ def roll_term(
         return RolledTerm(term, values, kept, sum(v for v, k in zip(values, kept, strict=True) if k))
     dice = [_Die([(i, v)]) for i, v in enumerate(draw(term.count, "")[1])]
     active = list(dice)
-    high = term.high
     while active:
         if term.reroll is not None:
             _reroll(term, active, dice, draw, limits)
@@ -105,7 +104,7 @@ def roll_term(
         cap = explosion_cap(term, limits)
         booming = []
         for die in active:
-            if term.explode.matches(die.last, high):
+            if term.explode.matches(die.last, term.high):
                 if die.depth < cap:
                     booming.append(die)
                 elif term.explode.kind != "xo":  # xo explodes once by its rule: that is no cap
