@@ -108,9 +108,8 @@ def expressions_of(words: Sequence[str]) -> list[str]:
 def parse_words(words: Sequence[str]) -> list[DiceExpression]:
     """Every expression the words spell, parsed (all of them before anything is rolled). A word that begins with
     ``#`` starts a comment, which with every word after it names the last expression (``1d20+5 # to hit``)."""
-    mark = next((i for i, word in enumerate(words) if word.lstrip().startswith("#")), None)
-    if mark is None:
-        return [parse(text) for text in expressions_of(words)]
+    mark = next((i for i, word in enumerate(words) if word.lstrip().startswith("#")), len(words))
     texts = expressions_of(words[:mark])
-    texts[-1] = f"{texts[-1]} {' '.join(words[mark:])}"
+    if mark < len(words):
+        texts[-1] = f"{texts[-1]} {' '.join(words[mark:])}"
     return [parse(text) for text in texts]

@@ -190,7 +190,7 @@ class HexMap:
                 (columns, N_("hex map columns must be a whole number 1-{max}, got {value}")),
                 (rows, N_("hex map rows must be a whole number 1-{max}, got {value}")),
             ):
-                if value is None or not is_int(value) or not 1 <= value <= MAX_SIDE:
+                if not is_int(value) or not 1 <= value <= MAX_SIDE:
                     raise InputError(
                         _(told, max=MAX_SIDE, value=repr(value)),
                         tip=_("give both columns and rows, e.g. columns: 8, rows: 6"),
