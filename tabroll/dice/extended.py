@@ -130,11 +130,6 @@ class DicePool:
     def with_count(self, count: int) -> DiceTerm:
         return replace(self.term, count=count)
 
-    @property
-    def after_count(self) -> str:
-        """The term's notation after its number of dice: ``d6kh1``."""
-        return self.term.notation[len(str(self.term.count)) :]
-
 
 @dataclass(frozen=True, slots=True)
 class Function:

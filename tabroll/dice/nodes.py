@@ -326,8 +326,8 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
 
         if isinstance(node, Function):
             return f"{node.name}({parts[0][0]})", 4
-        if isinstance(node, DicePool):
-            return f"({parts[0][0]}){node.after_count}", 4
+        if isinstance(node, DicePool):  # the term's notation after its number of dice: (1d4)d6kh1
+            return f"({parts[0][0]}){node.term.notation[len(str(node.term.count)) :]}", 4
         if isinstance(node, Labeled):
             text, level = parts[0]
             return (text if level >= 4 else f"({text})") + f"[{node.label}]", 4
