@@ -418,21 +418,10 @@ def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Faces:
     kept = (term.keep.kept_of(pool[0]), term.keep.kept_of(pool[1])) if term.keep is not None else pool
     if term.success is not None:
         return (-kept[1] if term.failure is not None else 0), kept[1]
-    if term.keep is None or _by_value(term.keep):
+    if term.keep is None or term.keep.by_value:
         low, high = _sum_range((term.count, term.count), chain)
         return (min(low, 0), max(high, 0)) if term.keep is not None else (low, high)  # a die kept by value or not
     return _sum_range(kept, die)
-
-
-def _by_value(keep: Selection) -> bool:
-    """Whether ``keep`` keeps dice by their value (``k>3``) rather than by their rank."""
-    from tabroll.dice.parts import Keep  # imported with the selection
-
-    if isinstance(keep, Keep):
-        return False
-    from tabroll.dice.extended import KeepIf  # imported with the selection
-
-    return isinstance(keep, KeepIf)
 
 
 def set_range(node: DiceSet, items: list[Range]) -> Range:
