@@ -117,8 +117,7 @@ class DiceSyntaxError(InputError):
     """Text that is not a dice expression. ``position`` is 0-based; the message counts from 1."""
 
     def __init__(self, text: str, position: int, reason: str, *, tip: str | None = DICE_TIP) -> None:
-        refused = isinstance(self, DiceRefused)
-        super().__init__(_pointed(text, position, reason, refused=refused), tip=_tip(tip))
+        super().__init__(_pointed(text, position, reason, refused=isinstance(self, DiceRefused)), tip=_tip(tip))
         self.text, self.position, self.reason = text, position, reason
 
 
@@ -154,12 +153,11 @@ class DiceExpression:
 
     def __post_init__(self) -> None:
         terms: list[DiceTerm] = []
-        limits = self.limits
 
         def combine(node: Node, parts: list[tuple[Range, frozenset[Feature]]]) -> tuple[Range, frozenset[Feature]]:
             if isinstance(node, DiceTerm):
                 terms.append(node)
-            return node_range(node, [p[0] for p in parts], limits), features_of(node, [p[1] for p in parts])
+            return node_range(node, [p[0] for p in parts], self.limits), features_of(node, [p[1] for p in parts])
 
         value_range, features = fold(self.root, combine)
         object.__setattr__(self, "notation", to_notation(self.root))
