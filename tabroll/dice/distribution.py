@@ -405,8 +405,7 @@ def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
 def exact_counts(expression: DiceExpression) -> Dist:
     """Ways for every value of the expression (none zero) and the ways in all, after :func:`check_exact`."""
     check_exact(expression)
-    limits = expression.limits
-    counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, limits))
+    counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, expression.limits))
     if any(type(v) is not int for v in counts):  # a fraction left at the end is truncated toward zero
         counts = _mapped(counts, truncated)
     return {v: w for v, w in sorted(counts.items()) if w}, total
