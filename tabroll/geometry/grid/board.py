@@ -56,18 +56,13 @@ def _sight_walk(a: Square, b: Square) -> list[tuple[tuple[Square, ...], Fraction
         t_exit = Fraction(2 * ix + 1, 2 * nx) if order <= 0 else Fraction(2 * iy + 1, 2 * ny)
         if (x, y) != a:
             walk.append((((x, y),), (t_enter + t_exit) / 2))
-        if order < 0:
+        if order == 0:  # through the corner: the two squares beside it, grazed
+            walk.append((tuple(sorted(((x + sx, y), (x, y + sy)))), t_exit))
+        if order <= 0:
             x += sx
             ix += 1
-        elif order > 0:
+        if order >= 0:
             y += sy
-            iy += 1
-        else:
-            pair = tuple(sorted(((x + sx, y), (x, y + sy))))
-            walk.append((pair, t_exit))
-            x += sx
-            y += sy
-            ix += 1
             iy += 1
         t_enter = t_exit
     return walk
