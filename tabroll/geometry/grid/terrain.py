@@ -77,8 +77,7 @@ class Terrain(Mapping[Square, int]):
         x, y = key
         if not (is_int(x) and is_int(y) and 0 <= x < self._width and 0 <= y < self._height):
             return 0
-        index: int = y * self._width + x
-        return levels[index]
+        return levels[y * self._width + x]
 
     def __getitem__(self, key: Square) -> int:
         level = self._level(key)
