@@ -121,7 +121,6 @@ class DiceExhausted(InputError):
     where they were."""
 
     def __init__(self, request: DiceRequest, *, origin: str, given: int, available: int) -> None:
-        missing = request.count - available
         needs = n_("{n} value", "{n} values", request.count)
         if given == 0:
             have = _("none were given")
@@ -141,7 +140,7 @@ class DiceExhausted(InputError):
                 request=request.describe(),
                 needs=needs,
                 have=have,
-                missing=missing,
+                missing=request.count - available,
             ),
             tip=_(_ORDER_TIP),
         )
