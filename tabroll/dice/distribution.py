@@ -1,24 +1,11 @@
 """The exact odds of a dice expression, worked out without walking the sequences of dice.
 
 A distribution is a map from each value to its number of equally likely ways, with the number of ways in all:
-integers throughout, so every figure is exact. How each part is found:
-
-- One die, after its rerolls, in closed form (a die rerolled up to ``max_rerolls`` times).
-- A chain of explosions by a short recurrence over its depth (at most ``max_explosions`` extra dice), a
-  compounding die likewise; floors, ceilings and the success count map each die's value.
-- The sum of ``n`` such dice as the ``n``-th power of one die's polynomial, by repeated squaring. Large products
-  of polynomials are done by Kronecker substitution: the coefficients are packed as digits of one big decimal
-  number and multiplied by the standard library's ``decimal``, whose multiplication of long numbers is
-  quasi-linear.
-- Keep/drop as a multiset evaluation, as icepool does: the faces are visited from the kept end, and the state is
-  how many dice of each kind are still unplaced and the sum of those kept so far; when enough are kept, the rest
-  may show any face not visited yet. Dice that explode into a pool (``!`` with ``kh``) are a mixture over how
-  many dice show an exploding face and how many do not, each kind evaluated with its own distribution.
-- ``+ -`` by convolution, ``* /`` pair by pair, a set's kept items as a multiset of its items, a comparison by
-  summing the ways that meet it.
-
-Before any of it, :func:`check_exact` estimates the steps and the size of the fractions and refuses what would be
-too much, so a request can never hang or exhaust memory.
+integers throughout, so every figure is exact. One die (its rerolls, explosions, floor and ceiling) is found in
+closed form or by a short recurrence over the depth of its chain, the sum of ``n`` dice as the ``n``-th power of
+one die's polynomial, keep/drop as a multiset evaluation as icepool does (:func:`keep_counts`), ``+ -`` by
+convolution, ``* /`` pair by pair. Before any of it, :func:`check_exact` estimates the steps and the size of the
+fractions and refuses what would be too much, so a request can never hang or exhaust memory.
 """
 
 from __future__ import annotations
@@ -75,7 +62,9 @@ def _context() -> Context:
 
 
 def poly_mul(a: list[int], b: list[int]) -> list[int]:
-    """The product of two polynomials given by their coefficients (lowest power first)."""
+    """The product of two polynomials given by their coefficients (lowest power first): large ones by Kronecker
+    substitution, the coefficients packed as the digits of one big number that :mod:`decimal` multiplies in
+    quasi-linear time."""
     if len(a) * len(b) <= _DIRECT or min(len(a), len(b)) <= 4:
         out = [0] * (len(a) + len(b) - 1)
         for i, x in enumerate(a):
@@ -416,8 +405,7 @@ def _combine(node: Node, parts: list[Dist], limits: DiceLimits) -> Dist:
 def exact_counts(expression: DiceExpression) -> Dist:
     """Ways for every value of the expression (none zero) and the ways in all, after :func:`check_exact`."""
     check_exact(expression)
-    limits = expression.limits
-    counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, limits))
+    counts, total = fold(expression.root, lambda node, parts: _combine(node, parts, expression.limits))
     if any(type(v) is not int for v in counts):  # a fraction left at the end is truncated toward zero
         counts = _mapped(counts, truncated)
     return {v: w for v, w in sorted(counts.items()) if w}, total
@@ -453,7 +441,7 @@ def _term_estimate(term: DiceTerm, limits: DiceLimits) -> tuple[int, float]:
     if term.keep is None:
         width = _width(term_range(term, limits))
         return one_die + count * width + int(width * digits) // 4, digits
-    kept = term.kept_count()
+    kept = count if term.keep is None else term.keep.kept_of(count)
     if term.explode is not None and term.explode.kind == "!!":
         values = _width(chain_range(term, explosion_cap(term, limits)))
     else:
@@ -487,9 +475,8 @@ def estimate(expression: DiceExpression) -> tuple[int, float]:
             if fractions and node.op in ("+", "-", "*", "/", "%"):
                 values = max(values, pairs)
         elif isinstance(node, DicePool):
-            counts = parts[0][3]
-            steps += counts * _term_estimate(node.term, limits)[0]
-            digits += _term_estimate(node.term, limits)[1]
+            term_steps, term_digits = _term_estimate(node.term, limits)
+            steps, digits = steps + parts[0][3] * term_steps, digits + term_digits  # each number of dice
         elif isinstance(node, Negate | Labeled) or (isinstance(node, Function) and node.name == "abs"):
             values = parts[0][3]
             steps += values

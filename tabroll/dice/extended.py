@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
+from typing import ClassVar
 
 from tabroll.dice.nodes import (
     CompareOp,
@@ -31,6 +32,7 @@ class KeepSteps:
     such group acts on the dice the one before it left."""
 
     steps: tuple[Keep, ...]
+    by_value: ClassVar[bool] = False
 
     @property
     def notation(self) -> str:
@@ -65,6 +67,7 @@ class KeepIf:
 
     keep: bool
     condition: Condition
+    by_value: ClassVar[bool] = True
 
     @property
     def notation(self) -> str:
@@ -129,11 +132,6 @@ class DicePool:
 
     def with_count(self, count: int) -> DiceTerm:
         return replace(self.term, count=count)
-
-    @property
-    def after_count(self) -> str:
-        """The term's notation after its number of dice: ``d6kh1``."""
-        return self.term.notation[len(str(self.term.count)) :]
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,10 +171,6 @@ class DiceTerm(DiceFaces):
             draws *= 1 + explosion_cap(self, limits)
         return draws
 
-    def kept_count(self) -> int:
-        """How many dice add to the total (before any explosion adds more)."""
-        return self.count if self.keep is None else self.keep.kept_of(self.count)
-
     def clamped(self, value: int) -> int:
         """A die's value after the floor and the ceiling."""
         if self.floor is not None:
@@ -330,8 +326,8 @@ def render_tree(root: Node, leaf_text: Callable[[Leaf], str]) -> str:
 
         if isinstance(node, Function):
             return f"{node.name}({parts[0][0]})", 4
-        if isinstance(node, DicePool):
-            return f"({parts[0][0]}){node.after_count}", 4
+        if isinstance(node, DicePool):  # the term's notation after its number of dice: (1d4)d6kh1
+            return f"({parts[0][0]}){node.term.notation[len(str(node.term.count)) :]}", 4
         if isinstance(node, Labeled):
             text, level = parts[0]
             return (text if level >= 4 else f"({text})") + f"[{node.label}]", 4
@@ -378,25 +374,18 @@ def faces_meeting(term: DiceTerm, condition: Condition | None) -> Faces | None:
     return (low, high) if low <= high else None
 
 
-def _faces_missing(term: DiceTerm, met: Faces) -> Faces | None:
-    """The lowest and highest face outside ``met`` (or ``None`` when ``met`` holds every face)."""
-    below, above = met[0] > term.low, met[1] < term.high
-    if not below and not above:
-        return None
-    return (term.low if below else met[1] + 1), (term.high if above else met[0] - 1)
-
-
 def chain_range(term: DiceTerm, cap: int) -> Faces:
     """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling (which
     keep the order of faces, so the ends of each kind of face are enough)."""
     assert term.explode is not None
     met = faces_meeting(term, term.explode.condition)
     assert met is not None
-    missing = _faces_missing(term, met)
+    below, above = met[0] > term.low, met[1] < term.high  # faces that do not explode, below or above those that do
     boom_low, boom_high = term.clamped(met[0]), term.clamped(met[1])
-    if missing is None:  # every face explodes: only an explosion that stops at its cap (xo) gets here
+    if not below and not above:  # every face explodes: only an explosion that stops at its cap (xo) gets here
         return (cap + 1) * boom_low, (cap + 1) * boom_high
-    calm_low, calm_high = term.clamped(missing[0]), term.clamped(missing[1])
+    calm_low = term.clamped(term.low if below else met[1] + 1)
+    calm_high = term.clamped(term.high if above else met[0] - 1)
     ends = [calm_low, cap * boom_low + calm_low, (cap + 1) * boom_low]
     tops = [calm_high, cap * boom_high + calm_high, (cap + 1) * boom_high]
     return min(ends), max(tops)
@@ -429,21 +418,10 @@ def term_range(term: DiceTerm, limits: DiceLimits = DEFAULT_LIMITS) -> Faces:
     kept = (term.keep.kept_of(pool[0]), term.keep.kept_of(pool[1])) if term.keep is not None else pool
     if term.success is not None:
         return (-kept[1] if term.failure is not None else 0), kept[1]
-    if term.keep is None or _by_value(term.keep):
+    if term.keep is None or term.keep.by_value:
         low, high = _sum_range((term.count, term.count), chain)
         return (min(low, 0), max(high, 0)) if term.keep is not None else (low, high)  # a die kept by value or not
     return _sum_range(kept, die)
-
-
-def _by_value(keep: Selection) -> bool:
-    """Whether ``keep`` keeps dice by their value (``k>3``) rather than by their rank."""
-    from tabroll.dice.parts import Keep  # imported with the selection
-
-    if isinstance(keep, Keep):
-        return False
-    from tabroll.dice.extended import KeepIf  # imported with the selection
-
-    return isinstance(keep, KeepIf)
 
 
 def set_range(node: DiceSet, items: list[Range]) -> Range:

@@ -26,9 +26,6 @@ The grammar (blanks may separate tokens; letters may be in either case; the pars
 whatever the order written: rerolls, explosions, floors and ceilings, keep/drop, then the success count. A
 comparison right after dice counts their successes; after anything else it compares the whole expression. A
 comment is text after ``#`` outside a label, or words after the roll (``1d20+5 to hit``).
-
-Every limit of :class:`DiceLimits` is checked while parsing, so an oversized expression is refused before anything
-is rolled; trees are walked with an explicit stack, never by recursion.
 """
 
 from __future__ import annotations
@@ -120,8 +117,7 @@ class DiceSyntaxError(InputError):
     """Text that is not a dice expression. ``position`` is 0-based; the message counts from 1."""
 
     def __init__(self, text: str, position: int, reason: str, *, tip: str | None = DICE_TIP) -> None:
-        refused = isinstance(self, DiceRefused)
-        super().__init__(_pointed(text, position, reason, refused=refused), tip=_tip(tip))
+        super().__init__(_pointed(text, position, reason, refused=isinstance(self, DiceRefused)), tip=_tip(tip))
         self.text, self.position, self.reason = text, position, reason
 
 
@@ -157,12 +153,11 @@ class DiceExpression:
 
     def __post_init__(self) -> None:
         terms: list[DiceTerm] = []
-        limits = self.limits
 
         def combine(node: Node, parts: list[tuple[Range, frozenset[Feature]]]) -> tuple[Range, frozenset[Feature]]:
             if isinstance(node, DiceTerm):
                 terms.append(node)
-            return node_range(node, [p[0] for p in parts], limits), features_of(node, [p[1] for p in parts])
+            return node_range(node, [p[0] for p in parts], self.limits), features_of(node, [p[1] for p in parts])
 
         value_range, features = fold(self.root, combine)
         object.__setattr__(self, "notation", to_notation(self.root))
@@ -247,8 +242,7 @@ def parse(text: str, limits: DiceLimits = DEFAULT_LIMITS, *, rules: DiceRules | 
 
 
 _MODIFIER_WORD = r"(kh|kl|k|dh|dl|d|ph|pl|p|rr|ro|ra|r|xo|x|e|!!|!|min|max|mi|ma|cs|cf|f)([<>=]=?)?[-+]?\d*"
-"""A word spelled as a dice modifier (``kh9``, ``r<3``), case aside: compiled (and kept by :mod:`re`) when an
-expression that could not be read is first looked at for a comment, never by a roll that reads."""
+"""A word spelled as a dice modifier (``kh9``, ``r<3``), case aside."""
 
 
 def _of_text(error: DiceSyntaxError | DiceLimitError, text: str) -> DiceSyntaxError | DiceLimitError:

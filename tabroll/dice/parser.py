@@ -154,11 +154,10 @@ class Parser:
     def checked(self, node: Node, value_range: Range, at: int) -> tuple[Node, Range]:
         low, high = value_range
         if max(-low, high) > self.limits.max_magnitude:
-            reach = high if high >= -low else low
             self.refuse(
                 _(
                     "this part could reach {reach:,}; the limit is ±{limit:,}",
-                    reach=reach,
+                    reach=high if high >= -low else low,
                     limit=self.limits.max_magnitude,
                 ),
                 at,
@@ -311,10 +310,9 @@ class Parser:
         end = at
         while end < len(self.text) and self.text[end].isalpha():
             end += 1
-        word = self.text[at:end].lower()
-        if word not in _FUNCTIONS:
+        name = self.text[at:end].lower()
+        if name not in _FUNCTIONS:
             self.fail(self.expected(_("a number, a die like 1d6, or '('")))
-        name = word  # one of _FUNCTIONS, checked just above
         self.allow("function", at)
         self.pos = end
         if self.peek() != "(":
@@ -350,10 +348,8 @@ class Parser:
             self.fail(self.expected(closing))
         self.pos += 1
         self.depth -= 1
-        if opener == "(" and len(items) == 1 and not single:
-            if self.ahead(1) not in ("k", "p"):
-                return items[0]
-            single = True  # (1d20)kh1: a set of one item, as d20 reads it
+        if opener == "(" and len(items) == 1 and not single and self.ahead(1) not in ("k", "p"):
+            return items[0]  # a plain group; (1d20)kh1 is a set of one item, as d20 reads it
         self.allow("set", at)
         keep, success, failure = self.set_modifiers(len(items))
         from tabroll.dice.extended import DiceSet
@@ -510,15 +506,14 @@ class Parser:
                 kind: ExplodeKind = "xo" if word.startswith(("xo", "ra")) else "!!" if word.startswith("!!") else "!"
                 mark = word[:1] if kind == "!" else word[:2]
                 self.pos += len(mark)
+                from tabroll.dice.extended import Explode
+                from tabroll.dice.parts import Condition
+
                 if mark == "ra":  # reroll and add: an explosion once, on the faces given (bare: the lowest)
                     what = _("the faces to reroll and add after '{mark}', like {mark}1", mark="ra")
-                    from tabroll.dice.parts import Condition
-
                     face: Condition | None = self.face(what) or Condition("=", term.low)
                 else:
                     face = self.face(_("the faces that explode after '{mark}', like {mark}6 or {mark}>4", mark=mark))
-                from tabroll.dice.extended import Explode
-
                 found["explode"] = Explode(kind, face), mod_at
             elif word.startswith(("cs", "cf")):
                 name = "critical" if word.startswith("cs") else "fumble"
@@ -540,11 +535,10 @@ class Parser:
                 self.pos += 2 if word.startswith(("ro", "rr")) else 1
                 written = "ro" if once else "r"
                 face = self.face(_("the faces to reroll after '{mark}', like {mark}1 or {mark}<3", mark=written))
+                from tabroll.dice.extended import Reroll
                 from tabroll.dice.parts import Condition
 
                 condition = face or Condition("=", term.low)
-                from tabroll.dice.extended import Reroll
-
                 if before is None:
                     found["reroll"] = Reroll(once, condition), mod_at
                 else:  # r1r2: a die showing any of them is rerolled

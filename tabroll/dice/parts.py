@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from tabroll.dice.nodes import CompareOp, KeepMode, Node, Number, Op
@@ -77,6 +77,7 @@ class Keep:
 
     mode: KeepMode
     n: int
+    by_value: ClassVar[bool] = False  # each kind of keep says whether it keeps by value (KeepIf) or by rank
 
     @property
     def highest(self) -> bool:

@@ -85,8 +85,6 @@ class RolledExpression:
             return self.terms[0].values
         if self.root is None:
             return tuple(v for term in self.terms for v in term.kept_values())
-        from tabroll.dice.extended import DiceSet  # a tree's parts: a set's items that count
-
         out: list[int] = []
         stack: list[RolledNode] = [self.root]
         while stack:
@@ -94,12 +92,10 @@ class RolledExpression:
             if rolled.term is not None:
                 out.extend(rolled.term.kept_values())
                 continue
-            counted = (
-                [p for p, marks in zip(rolled.parts, rolled.item_marks, strict=True) if "dropped" not in marks]
-                if isinstance(rolled.node, DiceSet)
-                else list(rolled.parts)
-            )
-            stack.extend(reversed(counted))
+            parts = rolled.parts
+            if rolled.item_marks:  # a set: the items it keeps
+                parts = tuple(p for p, marks in zip(parts, rolled.item_marks, strict=True) if "dropped" not in marks)
+            stack.extend(reversed(parts))
         return tuple(out)
 
     @property

@@ -29,7 +29,6 @@ from tabroll.dice.sources import DiceRequest, DiceSource, checked_draw
 
 if TYPE_CHECKING:
     from tabroll.dice.extended import DiceSet
-    from tabroll.dice.nodes import Selection
     from tabroll.dice.notation import DiceExpression
     from tabroll.dice.parts import Keep
     from tabroll.dice.rolled_tree import RolledNode
@@ -63,26 +62,21 @@ class _Die:
         return self.parts[-1][1]
 
 
-def _one_step(keep: Selection) -> Keep | None:
-    """``keep`` when it is one plain keep/drop step (``kh3``), which a sum of the dice can be read by."""
-    from tabroll.dice.parts import Keep  # imported with the selection
-
-    return keep if isinstance(keep, Keep) else None
-
-
 def roll_term(
     term: DiceTerm, source: DiceSource, purpose: str, limits: DiceLimits, *, total_only: bool = False
 ) -> RolledTerm:
     """Roll one dice term: its pool, its rerolls and explosions, then its floors, keep/drop and success count.
-    ``total_only``: the caller reads only the total, so a term that simply adds its dice up (or the ones it keeps)
-    asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request, with its
-    :attr:`~tabroll.dice.sources.DiceRequest.keep` (a term that rerolls or explodes reads its values, and asks for
-    them as usual)."""
+    ``total_only``: the caller reads only the total, so a term that adds its dice up (or those one keep step keeps)
+    asks for them as a :attr:`~tabroll.dice.sources.DiceRequest.total_only` request."""
     sides, fudge = term.sides, term.fudge
     draws: list[int] = []
-    step = None if term.keep is None else _one_step(term.keep)
-    summed = total_only and not term.extended and not fudge and (term.keep is None or step is not None)
-    keep = step if summed else None  # read by the sum of the dice it keeps
+    summed = total_only and not term.extended  # a Fudge term is extended
+    keep: Keep | None = None  # read by the sum of the dice it keeps: one plain keep/drop step (kh3)
+    if summed and term.keep is not None:
+        from tabroll.dice.parts import Keep  # imported with the selection
+
+        keep = term.keep if isinstance(term.keep, Keep) else None
+        summed = keep is not None
 
     def draw(count: int, why: str) -> tuple[int, tuple[int, ...]]:
         """Draw ``count`` dice; returns where they start among the term's draws, and their faces."""
@@ -102,7 +96,6 @@ def roll_term(
         return RolledTerm(term, values, kept, sum(v for v, k in zip(values, kept, strict=True) if k))
     dice = [_Die([(i, v)]) for i, v in enumerate(draw(term.count, "")[1])]
     active = list(dice)
-    high = term.high
     while active:
         if term.reroll is not None:
             _reroll(term, active, dice, draw, limits)
@@ -111,7 +104,7 @@ def roll_term(
         cap = explosion_cap(term, limits)
         booming = []
         for die in active:
-            if term.explode.matches(die.last, high):
+            if term.explode.matches(die.last, term.high):
                 if die.depth < cap:
                     booming.append(die)
                 elif term.explode.kind != "xo":  # xo explodes once by its rule: that is no cap
@@ -178,18 +171,16 @@ def _settle(term: DiceTerm, dice: list[_Die], draws: tuple[int, ...]) -> RolledT
             die.marks.add("floored")
         elif value < raw:
             die.marks.add("ceilinged")
+        if term.critical is not None and term.critical.matches(die.last):
+            die.marks.add("critical")
+        if term.fumble is not None and term.fumble.matches(die.last):
+            die.marks.add("fumble")
         values[id(die)] = value
     if term.keep is not None:
         flags = term.keep.flags([values[id(d)] for d in standing])
         for die, keep in zip(standing, flags, strict=True):
             if not keep:
                 die.marks.add("dropped")
-    for die in standing:
-        face = die.last
-        if term.critical is not None and term.critical.matches(face):
-            die.marks.add("critical")
-        if term.fumble is not None and term.fumble.matches(face):
-            die.marks.add("fumble")
     counting = [d for d in standing if "dropped" not in d.marks]
     total = 0
     for die in counting:

@@ -126,5 +126,4 @@ class Session:
     def replay_lines(self) -> list[str]:
         if not self.source.log:
             return []
-        note = self.choice.replay_note(self.source.values, seed=self.seed, answers=self.source.asks_players)
-        return [note]
+        return [self.choice.replay_note(self.source.values, seed=self.seed, answers=self.source.asks_players)]

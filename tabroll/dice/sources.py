@@ -1,8 +1,7 @@
 """Where dice values come from. Nothing in tabroll calls the global :mod:`random`: every die is drawn through a
 :class:`DiceSource`, which answers one :class:`DiceRequest` ("3d6 for damage vs Soldado") with exactly ``count``
 values. :class:`SeededDice` rolls from a seed that can be printed and replayed, :class:`GivenDice` hands out values
-the table rolled (``--dice 14,3``), :class:`PromptDice` asks a person, :class:`RecordingDice` logs another source;
-:func:`pick` makes a choice among N options one dN roll.
+the table rolled (``--dice 14,3``), :class:`PromptDice` asks a person, :class:`RecordingDice` logs another source.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ import os
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_
@@ -20,8 +19,6 @@ if TYPE_CHECKING:
     import random
 
     from tabroll.dice.parts import Keep
-
-T = TypeVar("T")
 
 MAX_VALUES = 10_000
 """Most values :func:`parse_dice_values` accepts in one text."""
@@ -82,14 +79,11 @@ class DiceRequest(DiceFaces):
     runs of dice of one kind, in roll order, each ``(how many dice, table)`` with face k counting for
     ``table[k - 1]`` (tuples of ints of one length). A count of successes is a face counting (1,) or (0,)."""
     compare: Callable[[tuple[int, ...]], Hashable] | None = None
-    """The rules read only ``compare(values)`` of the values in the order drawn, each die rolled for its own side
-    of a comparison (who wins, a tie, a natural 10 that decides): a hashable value, such as a frozen dataclass.
-    The walk takes each distinct outcome once, with the ordered rolls that give it and one roll that does (see
-    :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
+    """The rules read only ``compare(values)``, a hashable outcome (who wins, a tie), of the values in the order
+    drawn, each die rolled for its side of a comparison (see :meth:`~tabroll.engine.work.BaseTurn.draw_compared`)."""
     against: int | None = None
-    """These dice are two pools, the first ``against`` dice and the rest (a Power roll and the Toughness roll it
-    meets), and the rules read only the first pool's total less the second's (5d6 against 5d6: 51 branches, not
-    676 pairs of totals; see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
+    """These dice are two pools, the first ``against`` dice and the rest, and the rules read only the first pool's
+    total less the second's (see :meth:`~tabroll.engine.work.BaseTurn.draw_against`)."""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.sides < 1:
@@ -127,7 +121,6 @@ class DiceExhausted(InputError):
     where they were."""
 
     def __init__(self, request: DiceRequest, *, origin: str, given: int, available: int) -> None:
-        missing = request.count - available
         needs = n_("{n} value", "{n} values", request.count)
         if given == 0:
             have = _("none were given")
@@ -147,7 +140,7 @@ class DiceExhausted(InputError):
                 request=request.describe(),
                 needs=needs,
                 have=have,
-                missing=missing,
+                missing=request.count - available,
             ),
             tip=_(_ORDER_TIP),
         )
@@ -197,16 +190,6 @@ def choose_number(source: DiceSource, highest: int, purpose: str) -> int:
     return checked_draw(source, DiceRequest(purpose, 1, highest, choice=True))[0]
 
 
-def pick(source: DiceSource, options: Sequence[T], purpose: str) -> T:
-    """One of ``options``, chosen by a die with one side per option; a single option is taken without a roll (a d1
-    carries no chance and would only make people type a pointless 1)."""
-    if not options:
-        raise ValueError(f"nothing to pick from for {purpose}")
-    if len(options) == 1:
-        return options[0]
-    return options[roll_die(source, len(options), purpose) - 1]
-
-
 class SeededDice:
     """Pseudo-random dice from a private ``random.Random``; the same seed gives the same rolls. Without a seed, a
     :func:`fresh_seed`, kept in ``.seed`` to be printed."""
@@ -234,41 +217,32 @@ class GivenDice:
     """Dice values given in advance, handed out in order across requests; ``origin`` names them in errors. Too few
     values left (:class:`DiceExhausted`) or one the die cannot show (:class:`DiceValueError`) consumes nothing."""
 
-    __slots__ = ("_answers", "_next", "_values", "origin")
+    __slots__ = ("_next", "asks_players", "origin", "values")
 
     def __init__(self, values: Sequence[int], origin: str = "--dice", *, answers: bool = False) -> None:
-        self._values = tuple(values)
+        self.values = tuple(values)  # every value given, used or not
         self._next = 0
         self.origin = origin
-        self._answers = answers
-
-    @property
-    def asks_players(self) -> bool:
-        """With ``answers=True`` the values also answer the choices a scenario left open, in the order
-        ``--prompt`` would ask them: how a prompted game is replayed exactly."""
-        return self._answers
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        """Every value given, used or not."""
-        return self._values
+        # answers: the values also answer the choices a scenario left open, in the order --prompt would ask them
+        # (how a prompted game is replayed exactly)
+        self.asks_players = answers
 
     @property
     def used(self) -> tuple[int, ...]:
         """The values handed out so far."""
-        return self._values[: self._next]
+        return self.values[: self._next]
 
     @property
     def remaining(self) -> tuple[int, ...]:
         """The values not handed out yet (the CLI warns about these leftovers)."""
-        return self._values[self._next :]
+        return self.values[self._next :]
 
     def draw(self, request: DiceRequest) -> tuple[int, ...]:
         """Hand out the next ``request.count`` values after checking they fit the die."""
-        available = len(self._values) - self._next
+        available = len(self.values) - self._next
         if available < request.count:
-            raise DiceExhausted(request, origin=self.origin, given=len(self._values), available=available)
-        values = self._values[self._next : self._next + request.count]
+            raise DiceExhausted(request, origin=self.origin, given=len(self.values), available=available)
+        values = self.values[self._next : self._next + request.count]
         for value in values:
             if not request.low <= value <= request.high:
                 raise DiceValueError(
@@ -285,7 +259,7 @@ class GivenDice:
         return values
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self._values)!r}, origin={self.origin!r})"
+        return f"{type(self).__name__}({list(self.values)!r}, origin={self.origin!r})"
 
 
 _TOKEN = re.compile(r",|[^\s,]+")
@@ -348,6 +322,7 @@ class PromptDice:
     asked again, up to ``attempts`` times or the end of input (then an :class:`~tabroll.errors.InputError`)."""
 
     __slots__ = ("ask", "ask_secret", "attempts", "tell")
+    asks_players = True
 
     def __init__(
         self,
@@ -362,10 +337,6 @@ class PromptDice:
         self.tell = tell
         self.attempts = attempts
         self.ask_secret = ask_secret  # for choices kept from the other players (typed without echo)
-
-    @property
-    def asks_players(self) -> bool:
-        return True
 
     @staticmethod
     def prompt(request: DiceRequest) -> str:

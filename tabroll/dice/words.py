@@ -49,32 +49,23 @@ def _starts_expression(word: str) -> bool:
 def expressions_of(words: Sequence[str]) -> list[str]:
     """The dice expressions the words spell, with ``adv``/``dis`` applied: ``1d20 adv +5`` → ``[2d20kh1+5]``,
     ``4d6kh3 4d6kh3`` → two expressions."""
-    found: list[list[str]] = []
-    advantage: list[str | None] = []
-    pending: str | None = None  # adv/dis written before any expression
+    found: list[list[str]] = [[]]  # the words of each expression; adv/dis written first go with the first one
+    advantage: list[str | None] = [None]
     for word in words:
         folded = word.casefold()
         if folded in ADVANTAGE_WORDS:
-            if (advantage[-1] if found else pending) is not None:
+            if advantage[-1] is not None:
                 raise InputError(
                     _("give advantage or disadvantage once"),
                     tip=_("'1d20 adv' keeps the higher of two d20, '1d20 dis' the lower"),
                 )
-            if found:
-                advantage[-1] = ADVANTAGE_WORDS[folded]
-            else:
-                pending = ADVANTAGE_WORDS[folded]
+            advantage[-1] = ADVANTAGE_WORDS[folded]
             continue
         if not word.strip():
             continue
-        current = " ".join(found[-1]).rstrip() if found else ""
-        complete = bool(current) and current[-1] not in _OPEN
+        current = " ".join(found[-1]).rstrip()
         first = word.lstrip()[:1]
-        if not found or not complete or first in _CONTINUES:
-            if not found:
-                found.append([])
-                advantage.append(pending)
-                pending = None
+        if not current or current[-1] in _OPEN or first in _CONTINUES:
             found[-1].append(word)
             continue
         if _starts_expression(word.lstrip()):
@@ -101,9 +92,9 @@ def expressions_of(words: Sequence[str]) -> list[str]:
             _("'{word}' is not part of a dice expression", word=word),
             tip=_("{example}; say what a roll is for with --label", example=_(_EXAMPLE)),
         )
-    if not found and pending is None and words:
+    if not found[0] and advantage[0] is None and words:
         return [" ".join(words)]  # only blanks: the parser says the expression is empty, and where
-    if pending is not None or not found:
+    if not found[0]:
         raise InputError(
             _("no dice expression given"), tip=_("e.g. {example}", example="2d6+3, 1d20 adv +5, 4d6kh3 4d6kh3")
         )
@@ -117,9 +108,8 @@ def expressions_of(words: Sequence[str]) -> list[str]:
 def parse_words(words: Sequence[str]) -> list[DiceExpression]:
     """Every expression the words spell, parsed (all of them before anything is rolled). A word that begins with
     ``#`` starts a comment, which with every word after it names the last expression (``1d20+5 # to hit``)."""
-    mark = next((i for i, word in enumerate(words) if word.lstrip().startswith("#")), None)
-    if mark is None:
-        return [parse(text) for text in expressions_of(words)]
+    mark = next((i for i, word in enumerate(words) if word.lstrip().startswith("#")), len(words))
     texts = expressions_of(words[:mark])
-    texts[-1] = f"{texts[-1]} {' '.join(words[mark:])}"
+    if mark < len(words):
+        texts[-1] = f"{texts[-1]} {' '.join(words[mark:])}"
     return [parse(text) for text in texts]

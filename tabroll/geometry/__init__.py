@@ -8,12 +8,13 @@ they all read a place with, so that loading one grid never pays for another.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from tabroll.errors import InputError
 from tabroll.i18n import _
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number (a ``bool`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -22,8 +23,6 @@ def whole_pair(value: object, what: str, names: str, tip: str) -> tuple[int, int
     """``value`` as a pair of whole numbers (a place on a grid: a square's ``x, y``, a hex's ``q, r``); anything
     else is an :class:`InputError` naming ``what`` and the coordinates' ``names``, with the ``tip`` (each in the
     language now: the caller translates them)."""
-    if isinstance(value, tuple) and len(value) == 2 and is_int(value[0]) and is_int(value[1]):
-        return value  # the common case, already canonical
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise InputError(
             _(

@@ -42,7 +42,6 @@ class Orientation(StrEnum):
     FLAT = "flat"
 
 
-# Sides in clockwise order, with their axial steps, per orientation; the first is direction 1 by default.
 _SIDES: dict[Orientation, tuple[tuple[str, Hex], ...]] = {
     Orientation.POINTY: (
         ("NE", (1, -1)),
@@ -70,7 +69,7 @@ def as_hex(value: object, what: str = "") -> Hex:
 
 
 def _check_direction(d: object) -> int:
-    if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6:
+    if is_int(d) and 1 <= d <= 6:
         return d
     raise InputError(_("hex direction must be a whole number 1-6, got {value}", value=repr(d)), tip=_(_DIRECTION_TIP))
 
@@ -137,8 +136,10 @@ class HexMap:
     @classmethod
     def rectangle(cls, columns: int, rows: int, **kw: Any) -> HexMap:
         """``columns`` x ``rows`` hexes in the odd offset layout (odd-r pointy, odd-q flat), top-left (0, 0)."""
-        orientation = Orientation(kw.get("orientation", Orientation.POINTY))
-        cells = frozenset(_offset_to_axial(orientation, col, row) for col in range(columns) for row in range(rows))
+        if Orientation(kw.get("orientation", Orientation.POINTY)) is Orientation.POINTY:
+            cells = frozenset((col - (row - (row & 1)) // 2, row) for col in range(columns) for row in range(rows))
+        else:
+            cells = frozenset((col, row - (col - (col & 1)) // 2) for col in range(columns) for row in range(rows))
         return cls(cells, **kw)
 
     @classmethod
@@ -189,7 +190,7 @@ class HexMap:
                 (columns, N_("hex map columns must be a whole number 1-{max}, got {value}")),
                 (rows, N_("hex map rows must be a whole number 1-{max}, got {value}")),
             ):
-                if value is None or not is_int(value) or not 1 <= value <= MAX_SIDE:
+                if not is_int(value) or not 1 <= value <= MAX_SIDE:
                     raise InputError(
                         _(told, max=MAX_SIDE, value=repr(value)),
                         tip=_("give both columns and rows, e.g. columns: 8, rows: 6"),
@@ -277,12 +278,6 @@ class HexMap:
         if self.orientation is Orientation.POINTY:
             return (q + (r - (r & 1)) // 2, r)
         return (q, r + (q - (q & 1)) // 2)
-
-
-def _offset_to_axial(orientation: Orientation, col: int, row: int) -> Hex:
-    if orientation is Orientation.POINTY:
-        return (col - (row - (row & 1)) // 2, row)
-    return (col, row - (col - (col & 1)) // 2)
 
 
 @dataclass

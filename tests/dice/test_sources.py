@@ -16,7 +16,6 @@ from tabroll.dice.sources import (
     RecordingDice,
     SeededDice,
     parse_dice_values,
-    pick,
     roll_die,
 )
 from tabroll.errors import InputError
@@ -289,7 +288,7 @@ def test_prompted_roll_of_an_expression() -> None:
     assert table.prompts == ["Roll 4d6 — strength (4 values): ", "Roll 1d4 — strength: "]
 
 
-# --- recording, roll_die, pick ------------------------------------------------------------------------
+# --- recording, roll_die ------------------------------------------------------------------------------
 
 
 def test_recording_dice_log_every_draw() -> None:
@@ -316,22 +315,6 @@ def test_roll_die() -> None:
     recorder = RecordingDice(GivenDice([4]))
     assert roll_die(recorder, 8, "hit location") == 4
     assert recorder.log == [(DiceRequest("hit location", 1, 8), (4,))]
-
-
-def test_pick_rolls_one_die_per_option() -> None:
-    recorder = RecordingDice(GivenDice([3, 1]))
-    options = ["north", "east", "south"]
-    assert pick(recorder, options, "wind") == "south"
-    assert pick(recorder, options, "wind") == "north"
-    assert recorder.log[0][0] == DiceRequest("wind", 1, 3)
-
-
-def test_pick_of_one_option_rolls_nothing_and_of_none_fails() -> None:
-    recorder = RecordingDice(GivenDice([]))
-    assert pick(recorder, ("only",), "x") == "only"
-    assert recorder.log == []
-    with pytest.raises(ValueError):
-        pick(recorder, [], "x")
 
 
 def test_a_choice_is_asked_as_a_choice_and_through_the_secret_channel() -> None:

@@ -35,8 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabroll.geometry.grid.board import Board
-from tabroll.geometry.grid.sight import SightResult, sight_steps
+from tabroll.geometry.grid.board import Board, SightResult, sight_steps
 from tabroll.geometry.grid.squares import Direction, Square, as_square, chebyshev, manhattan
 from tabroll.geometry.grid.terrain import Terrain
 from tabroll.lazy import names_from

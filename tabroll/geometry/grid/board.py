@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int
-from tabroll.geometry.grid.sight import SightResult, _format_height, _sight_walk
 from tabroll.geometry.grid.squares import (
     _DELTAS,
     _ORTHOGONAL_DELTAS,
@@ -30,6 +29,70 @@ from tabroll.i18n import N_, _
 
 if TYPE_CHECKING:
     from tabroll.geometry.grid.paths import PathCheck
+
+
+def _sight_walk(a: Square, b: Square) -> list[tuple[tuple[Square, ...], Fraction]]:
+    """The supercover traversal from centre ``a`` to centre ``b``, endpoints excluded: each entry ``(squares, t)``
+    is one square crossed through its interior, with ``t`` the segment parameter (0 at ``a``, 1 at ``b``) of the
+    middle of its stretch inside it, or a sorted corner pair with ``t`` at the corner. Square ``(x, y)`` spans
+    ``[x - 1/2, x + 1/2]`` by ``[y - 1/2, y + 1/2]``: the k-th grid line crossed in x is at ``t = (2k+1) / (2|dx|)``."""
+    ax, ay = a
+    nx, ny = abs(b[0] - ax), abs(b[1] - ay)
+    sx = 1 if b[0] > ax else -1
+    sy = 1 if b[1] > ay else -1
+    x, y = ax, ay
+    ix = iy = 0
+    t_enter = Fraction(0)
+    walk: list[tuple[tuple[Square, ...], Fraction]] = []
+    while ix < nx or iy < ny:
+        # order < 0: the next grid line crossed is vertical (step east/west), at t = (2ix+1)/(2nx);
+        # order > 0: it is horizontal (step north/south), at t = (2iy+1)/(2ny); order == 0: a corner.
+        if iy == ny:
+            order = -1
+        elif ix == nx:
+            order = 1
+        else:
+            order = (2 * ix + 1) * ny - (2 * iy + 1) * nx
+        t_exit = Fraction(2 * ix + 1, 2 * nx) if order <= 0 else Fraction(2 * iy + 1, 2 * ny)
+        if (x, y) != a:
+            walk.append((((x, y),), (t_enter + t_exit) / 2))
+        if order == 0:  # through the corner: the two squares beside it, grazed
+            walk.append((tuple(sorted(((x + sx, y), (x, y + sy)))), t_exit))
+        if order <= 0:
+            x += sx
+            ix += 1
+        if order >= 0:
+            y += sy
+            iy += 1
+        t_enter = t_exit
+    return walk
+
+
+def sight_steps(a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
+    """The squares a sight line from centre ``a`` to centre ``b`` touches, in steps: a 1-tuple for a square crossed
+    through its interior, a sorted 2-tuple for the two grazed at a grid corner. Endpoints excluded, no board
+    consulted; ``sight_steps(b, a)`` is exactly ``sight_steps(a, b)`` reversed."""
+    return [squares for squares, _ in _sight_walk(as_square(a, N_("from square")), as_square(b, N_("to square")))]
+
+
+@dataclass(frozen=True, slots=True)
+class SightResult:
+    """The outcome of a line-of-sight check. Truthy when sight is clear."""
+
+    clear: bool
+    blocked_by: Square | None
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.clear
+
+
+def _format_height(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    if (value * 100).denominator == 1:
+        return f"{float(value):.2f}".rstrip("0")
+    return _("about {height}", height=f"{float(round(value, 2)):.2f}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,12 +322,11 @@ class Board:
             return _("obstacle at {square}", square=square)
         level = self.terrain.get(square, 0)
         if level > line_height:
-            there = _format_height(line_height)
             return _(
                 "terrain at {square} is {level} high, above the sight line ({there} there)",
                 square=square,
                 level=level,
-                there=there,
+                there=_format_height(line_height),
             )
         return None
 
@@ -319,11 +381,7 @@ class Board:
         can_enter = self._passable_or_default(passable)
         seen = {here}
         for index, raw in enumerate(squares):
-            try:
-                square = as_square(raw)
-            except InputError:
-                as_square(raw, _("path square {n}", n=index + 1))  # the same error, naming the step
-                raise
+            square = as_square(raw, _("path square {n}", n=index + 1))
             values = {"n": index + 1, "square": square}
             if not self.contains(square):
                 board = f"{self.width}x{self.height}"
@@ -368,27 +426,18 @@ class Board:
         # dist[s] is then exact for every square closer to the goal than the start.
         dist: dict[Square, int] = {target: 0}
         frontier = deque([target])
-        found = False
-        while frontier and not found:
+        while frontier and origin not in dist:
             square = frontier.popleft()
-            d = dist[square] + 1
             for n in self._neighbours(*square, metric):
-                if n in dist:
-                    continue
-                if n == origin:
-                    found = True
-                    break
-                if can_enter(n):
-                    dist[n] = d
+                if n not in dist and (n == origin or can_enter(n)):
+                    dist[n] = dist[square] + 1
                     frontier.append(n)
-        if not found:
+        if origin not in dist:
             return None
         # Walk from the start, taking the lowest-numbered direction that gets one step closer each time.
         path: list[Square] = []
         here = origin
-        steps_left = 1 + min(dist[n] for n in self._neighbours(*origin, metric) if n in dist)
         while here != target:
-            steps_left -= 1
-            here = next(n for n in self._neighbours(*here, metric) if dist.get(n) == steps_left)
+            here = next(n for n in self._neighbours(*here, metric) if dist.get(n) == dist[here] - 1)
             path.append(here)
         return path

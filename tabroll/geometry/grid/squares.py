@@ -105,7 +105,6 @@ class Direction(IntEnum):
         if isinstance(value, Direction):
             return value
         if is_int(value):
-            assert isinstance(value, int)
             if 1 <= value <= 8:
                 return cls(value)
             raise InputError(_("direction number must be 1-8, got {value}", value=value), tip=_(_DIRECTION_TIP))

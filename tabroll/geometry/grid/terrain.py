@@ -77,8 +77,7 @@ class Terrain(Mapping[Square, int]):
         x, y = key
         if not (is_int(x) and is_int(y) and 0 <= x < self._width and 0 <= y < self._height):
             return 0
-        index: int = y * self._width + x
-        return levels[index]
+        return levels[y * self._width + x]
 
     def __getitem__(self, key: Square) -> int:
         level = self._level(key)
@@ -105,9 +104,7 @@ class Terrain(Mapping[Square, int]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Terrain) and other.size == self.size:
-            if self._levels is None or other._levels is None:
-                return self._levels is other._levels
-            return self._levels == other._levels
+            return self._levels == other._levels  # None (all at 0) equals only None
         return super().__eq__(other)
 
     __hash__ = None  # type: ignore[assignment]
