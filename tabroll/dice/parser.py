@@ -575,11 +575,11 @@ class Parser:
     def once(self, name: str, found: dict[str, Any], at: int, tip: str) -> None:
         if name in found:
             twice = {
-                "reroll": _("this dice term has two rerolls"),
                 "explode": _("this dice term has two explodes"),
+                "critical": _("this dice term has two critical marks"),
+                "fumble": _("this dice term has two fumble marks"),
                 "floor": _("this dice term has two floors"),
                 "ceiling": _("this dice term has two ceilings"),
-                "keep": _("this dice term has two keeps"),
                 "failure": _("this dice term has two failures"),
             }
             self.fail(twice[name], at, tip=tip)

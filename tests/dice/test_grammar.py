@@ -274,6 +274,8 @@ def test_the_grammar_builds_the_tree_and_its_notation_reads_back(text: str, root
         ("4d6p1", 3, "'p' drops dice with h or l after it: ph1 drops the highest, pl1 the lowest"),
         ("2d6r1ro2", 5, "a die rerolls again and again (r) or once (ro), not both"),
         ("2d6!!!", 5, "this dice term has two explodes"),
+        ("1d20cs20cs19", 8, "this dice term has two critical marks"),
+        ("1d20cf1cf2", 7, "this dice term has two fumble marks"),
         ("1d6/(1d2-1)", 4, "this divisor ranges from 0 to 1, and nothing can be divided by 0"),
         ("1d6/0", 4, "this divisor is 0, and nothing can be divided by 0"),
         ("(1d20+5>=10>=1)", 11, "a part is compared with a number once"),
