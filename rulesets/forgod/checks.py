@@ -190,7 +190,7 @@ class Reaction(BattleStep):
                 rule="initiative",
             )
         if 10 in dies:  # one side's natural 10 (two tie)
-            rule = "natural 10"
+            rule = _("natural 10")
         else:
             rule = _("{winner_total} > {loser_total}", winner_total=totals[winner], loser_total=totals[1 - winner])
         first = state.sides[winner]

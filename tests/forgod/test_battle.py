@@ -341,3 +341,14 @@ def test_the_alternation_option_changes_nothing_where_the_rule_lets_a_side_play_
     out = run_data(battle(units, [passes("A"), passes("A2")], options={"alternation": "free"}))
     assert [s.refused for s in out.steps] == [False, False] and out.of("ruling") == []
     assert "blue has no card that can act: red plays again" in [n.text for n in out.of("note")]
+
+
+@pytest.mark.parametrize(("code", "said"), [("en", "natural 10"), ("es", "10 natural")])
+def test_a_reaction_roll_won_by_a_natural_10_says_so_in_the_language(code: str, said: str) -> None:
+    from tests.support import speaking
+
+    # blue's natural 10 beats red's 7 (no bonus on either side): the rule is told, in the language spoken
+    with speaking(code, "forgod"):
+        out = run_data(deployed([{"do": "initiative", "dice": [7, 10]}]))
+    check = out.of("opposed_check")[0]
+    assert (check.winner, check.rule) == ("blue", said)
