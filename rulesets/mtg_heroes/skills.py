@@ -127,7 +127,7 @@ def _by_name(entries: Sequence[EntryT], name: str, what: Literal["skill", "diffi
         tip = _("did you mean '{match}'?", match=match) if match else _("the skills are: {listed}", listed=listed)
     else:
         message = _("unknown difficulty '{word}'", word=name)
-        tip = _("did you mean '{match}'?", match=match) if match else _("the difficultys are: {listed}", listed=listed)
+        tip = _("did you mean '{match}'?", match=match) if match else _("the difficulties are: {listed}", listed=listed)
     raise InputError(message, tip=tip)
 
 

@@ -68,6 +68,9 @@ def test_unknown_skill_and_difficulty_suggest_a_name() -> None:
     with pytest.raises(InputError) as err:
         find_difficulty("medum")
     assert err.value.tip == "did you mean 'Medium'?"
+    with pytest.raises(InputError) as err:
+        find_difficulty("zzz")
+    assert err.value.tip is not None and err.value.tip.startswith("the difficulties are: ")
 
 
 def test_identity_spellings_and_bad_symbols() -> None:
