@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # compared (the tests), never shown
 class YamlLimits:
     """Caps that keep a hostile file from exhausting time or memory."""
 
@@ -276,7 +276,7 @@ def _error(kind: str, source: str, at: _At | None = None, path: PathLike = (), *
     return InputError(_(msg, **fields), tip=shown_tip or None, location=where)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)  # bookkeeping, like _Anchor: never compared nor shown
 class _Pos:
     """Where one collection starts, and where its keys and children are. A scalar's position is only its line and
     column, packed in one int: a large file has hundreds of thousands of values, so each costs as little as it
