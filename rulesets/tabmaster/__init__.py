@@ -105,7 +105,7 @@ class TabMaster(Ruleset["Battle", "TabMasterAction"]):
     summary = N_("Square grid; DAN rolled against DEF; Common, Trample, Magic, Secondary and Projectile attacks.")
     language = "pt"
     stat_words = (("flipped", N_("flipped")), ("vitality", "VIT"))
-    catalogue_file = "catalogue_names.json"  # the names in units.yaml, read without loading the models
+    catalogue_file = "units.json"  # units.yaml read as it is, without loading the models or the YAML reader
     attack_fields = (
         AttackField("using", N_("Which printed attack: primary or secondary."), "text", "primary"),
         AttackField("move_to", N_("Move first to this square, X,Y, then attack."), "text"),

@@ -11,7 +11,7 @@ from .messages import _
 
 
 @event_kind("element_bonus")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)  # compared, hashed and shown by Event
 class ElementBonus(Event):
     """An element of the attack added damage against this target."""
 
@@ -30,7 +30,7 @@ class ElementBonus(Event):
 
 
 @event_kind("flip")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)  # compared, hashed and shown by Event
 class Flip(Event):
     """A unit was flipped face down after acting: it may not act again this round."""
 
@@ -42,7 +42,7 @@ class Flip(Event):
 
 
 @event_kind("survive")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)  # compared, hashed and shown by Event
 class Survive(Event):
     """A unit was hit and stays on the board."""
 

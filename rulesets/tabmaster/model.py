@@ -7,14 +7,16 @@ The annotations here are evaluated as the classes are made (no ``from __future__
 need not compile them from strings again; a name defined further down is quoted.
 """
 
+import json
 from functools import cache
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationInfo, field_validator, model_validator
 
 from tabroll.kit import ActionHeader, header
 from tabroll.kit.models import ScenarioFile, Strict, empty_dict, empty_list, keys
-from tabroll.kit.text import bundled_yaml, plain
+from tabroll.kit.text import plain
 
 from . import WORDS
 from .messages import N_, _
@@ -430,8 +432,9 @@ class TabMasterScenario(ScenarioFile):
 
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
-    """The bundled unit catalogue (``units.yaml``), by name."""
-    data: dict[str, dict[str, Any]] = bundled_yaml(__file__, "units.yaml")
+    """The bundled unit catalogue (``units.yaml``), by name: read from its JSON twin ``units.json`` (the same data,
+    checked by the tests), so that an attack of catalogue units never loads the YAML reader."""
+    data: dict[str, dict[str, Any]] = json.loads(Path(__file__).with_name("units.json").read_text(encoding="utf-8"))
     return data
 
 

@@ -10,8 +10,8 @@ from tabroll.geometry.grid import Board, Direction, Terrain
 from tabroll.kit import AnyRuleset
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.text import cli_values, located
+from tabroll.loading.document import YamlDocument, command_line_document
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _
 from .model import AttackAction, TabMasterOptions, TabMasterScenario, UnitInput, catalogue_entry

@@ -16,7 +16,7 @@ from .special import apply_special_outcome
 from .state import Battle, Unit
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, repr=False, eq=False)  # a working area: never compared nor shown
 class TabMasterTurn(RosterTurn[Battle, Unit]):
     """The working area of one action: the battle as it evolves, its units changed in a draft (see
     :class:`~tabroll.engine.work.RosterTurn`), and this attack's Special."""
@@ -26,7 +26,7 @@ class TabMasterTurn(RosterTurn[Battle, Unit]):
     options = StateField[TabMasterOptions]()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # never compared: every step holds it with compare=False
 class Attack:
     """What every step of one attack reads that the dice cannot change: the action, the attacker as the attack
     began (after a move before it), the attack form used, and the targets named for every round."""

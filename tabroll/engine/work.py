@@ -102,7 +102,7 @@ if TYPE_CHECKING:
     from tabroll.kit.roster import Roster, RosterDraft
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, repr=False, eq=False)  # a working area: never compared nor shown, as the three below
 class BaseTurn:
     """The dice one action draws from, and the events it has produced so far."""
 
@@ -314,7 +314,7 @@ class BaseTurn:
         return options[value - 1]
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, repr=False, eq=False)
 class Turn(BaseTurn, Generic[StateT]):
     """A working area whose game state is one frozen value, replaced as the rules change it (``work.state =
     work.state.with_unit(…)``): the state a step reads is always :attr:`state`."""
@@ -367,7 +367,7 @@ class RosterState(Protocol[UnitT]):
 RosterStateT = TypeVar("RosterStateT", bound=RosterState[Any])
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, repr=False, eq=False)
 class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT]):
     """A working area whose units change in a :class:`~tabroll.kit.roster.RosterDraft`: :meth:`put` is one list
     assignment however many units the state holds, and :attr:`state` freezes the changes into a new state when it

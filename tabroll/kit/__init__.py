@@ -303,8 +303,9 @@ class Ruleset(Generic[StateT, ActionT]):
     """For a game with no ``state_view`` of its own: the fields of its summary's units that the default view
     shows, with the game's word for each (``(("life", "HP"), ("exhausted", "exhausted"))``)."""
     catalogue_file: ClassVar[str | None] = None
-    """A JSON file in the game's folder listing its catalogue's unit names (``["Lanceiro", …]``), which
-    :meth:`catalogue_names` reads instead of importing the game's models (the kit's tests check the two agree)."""
+    """A JSON file in the game's folder listing its catalogue's unit names (``["Lanceiro", …]``), or holding the
+    catalogue itself by name, which :meth:`catalogue_names` reads instead of importing the game's models (the kit's
+    tests check the two agree)."""
     measures_read_events: ClassVar[bool] = True
     """False when :meth:`outcome_measures` reads only the states, never the events: the exact walk then asks for
     the measures at its leaves alone (the state in a step's key decides them)."""
@@ -429,7 +430,7 @@ class Ruleset(Generic[StateT, ActionT]):
             return []
         import json
 
-        return cast("list[str]", json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8")))
+        return list(json.loads((self.folder() / self.catalogue_file).read_text(encoding="utf-8")))
 
     def stat_needs(self) -> tuple[AttackNeeds, ...]:
         """For each attack kind, the stats it needs of the attacker and of the target, required or optional,

@@ -172,8 +172,8 @@ def unknown_name(
 def command_line_model(kind: type[M], data: Mapping[str, Any]) -> M:
     """A model built from command-line words, validated and worded exactly like a file's (errors name
     ``<command line>`` and the field)."""
+    from tabroll.loading.document import command_line_document
     from tabroll.loading.validation import validate
-    from tabroll.loading.yaml_source import command_line_document
 
     return validate(kind, command_line_document(dict(data)))
 

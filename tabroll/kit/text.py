@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tabroll.errors import InputError
 
 if TYPE_CHECKING:
-    from tabroll.loading.yaml_source import PathLike, YamlDocument
+    from tabroll.loading.document import PathLike, YamlDocument
 
 
 def plain(text: str, *, spaces: str = "") -> str:
@@ -44,6 +44,8 @@ def cli_values(
     """Each ``KEY=VALUE`` typed on the command line read as a file's value (``loading.yaml_source.cli_value``, named
     ``command line (KEY)``); ``flags``: options, named ``--move-to`` and stripped; ``lists``: keys whose value may
     be a list with commas (``2,1``); ``text_if(key)``: when that key's words are the text typed."""
+    if not words:
+        return {}  # nothing typed: the YAML reader is not loaded
     from tabroll.loading.yaml_source import cli_value
 
     read: dict[str, Any] = {}

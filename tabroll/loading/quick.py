@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tabroll.engine import Scenario
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
 class GameWords:
     """The words of a command line that are not the core's own options: the scenario file (the one word that
     is no field) and the game's fields, by name, as typed (``"true"``/``"false"`` for a flag)."""
@@ -133,7 +133,7 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
 # --- units typed on the command line: "Hero ATK=1 DAN=1d12" -------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
 class TypedUnit:
     """A unit as typed after ``-a``/``-t`` (or in ``--attackers``): its name, then any ``STAT=VALUE`` words."""
 
@@ -469,7 +469,7 @@ def _catalogue_suggestion(game: AnyRuleset, name: str) -> str | None:
     return folded[close[0]] if close else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
 class AttackWords:
     """What the command line says about one attack."""
 
@@ -504,7 +504,7 @@ def name_units_tip(command: str, ruleset: str | None) -> str:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
 class DescribedAttack:
     ruleset: AnyRuleset
     state: Any

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import codecs
 import difflib
-import json
 import math
 import os
 import re
@@ -36,14 +35,27 @@ from yaml import events as ev
 
 from tabroll.errors import InputError, Location
 from tabroll.i18n import N_, _
+from tabroll.loading.document import (
+    PathLike,
+    YamlDocument,
+    _At,
+    _unpacked,
+    command_line_document,
+    format_path,
+)
 
-__all__ = ["DEFAULT_LIMITS", "YamlDocument", "YamlLimits", "format_path", "load_yaml_file", "load_yaml_text"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "YamlDocument",
+    "YamlLimits",
+    "command_line_document",
+    "format_path",
+    "load_yaml_file",
+    "load_yaml_text",
+]
 
-PathLike = Sequence[str | int]
-_At = tuple[int, int]  # 1-based line and column
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # compared (the tests), never shown
 class YamlLimits:
     """Caps that keep a hostile file from exhausting time or memory."""
 
@@ -245,7 +257,6 @@ def _bad_char(text: str) -> re.Match[str] | None:
 
 
 _LINE_BREAK: Final = "\r\n|[\r\n\x85\u2028\u2029]"  # where an error is placed
-_PLAIN_KEY: Final = r"[^\s.\[\]\"'\\]+"  # a key spelled as it is in a field's path
 _NO_KEY: Final = object()  # a mapping waits for its next key
 _MERGE_KEY: Final = object()  # a mapping reads the value of its '<<' merge key
 
@@ -265,20 +276,7 @@ def _error(kind: str, source: str, at: _At | None = None, path: PathLike = (), *
     return InputError(_(msg, **fields), tip=shown_tip or None, location=where)
 
 
-def format_path(path: PathLike) -> str:
-    """Spell a field path the way players read it: ``units[2].stats.ATK`` (odd keys as ``["a b"]``)."""
-    out = ""
-    for seg in path:
-        if isinstance(seg, int) and not isinstance(seg, bool):
-            out += f"[{seg}]"
-        elif re.fullmatch(_PLAIN_KEY, str(seg)):
-            out += f".{seg}" if out else str(seg)
-        else:
-            out += f"[{json.dumps(str(seg), ensure_ascii=False)}]"
-    return out
-
-
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)  # bookkeeping, like _Anchor: never compared nor shown
 class _Pos:
     """Where one collection starts, and where its keys and children are. A scalar's position is only its line and
     column, packed in one int: a large file has hundreds of thousands of values, so each costs as little as it
@@ -296,50 +294,6 @@ _Node = _Pos | int  # where a value is: a collection's position, or a scalar's l
 def _packed(at: _At) -> int:
     """A line and column in one int (smaller than a tuple of two, kept for every value of a file)."""
     return at[0] << 32 | at[1]
-
-
-def _unpacked(at: int) -> _At:
-    return at >> 32, at & 0xFFFFFFFF
-
-
-def _at(node: _Node) -> _At:
-    return (node.line, node.column) if isinstance(node, _Pos) else _unpacked(node)
-
-
-@dataclass(frozen=True)
-class YamlDocument:
-    """A loaded document: plain Python data plus the source position of every value and key."""
-
-    data: Any
-    source: str
-    positions: _Node | None = field(default=None, repr=False, compare=False)
-
-    def _find(self, path: PathLike, *, want_value: bool) -> Location:
-        node = self.positions
-        where: tuple[int | None, int | None] = _at(node) if node is not None else (None, None)
-        for seg in path:
-            kids = node.children if isinstance(node, _Pos) else None
-            if isinstance(node, _Pos) and isinstance(kids, dict) and str(seg) in kids:
-                key_at, node = _unpacked(node.keys[str(seg)]), kids[str(seg)]
-                where = _at(node) if want_value else key_at
-            elif isinstance(kids, list) and type(seg) is int and 0 <= seg < len(kids):
-                node = kids[seg]
-                where = _at(node)
-            else:
-                break
-        return Location(self.source, where[0], where[1], format_path(path) or None)
-
-    def locate(self, path: PathLike) -> Location:
-        """Position of the node at ``path``: of the key when the path ends at a mapping key.
-
-        When the path does not exist (a missing field, say) this is the nearest existing ancestor's
-        position; :attr:`Location.field` always spells the whole requested path.
-        """
-        return self._find(path, want_value=False)
-
-    def value_position(self, path: PathLike) -> Location:
-        """Like :meth:`locate`, but the position of the value rather than of its key."""
-        return self._find(path, want_value=True)
 
 
 def _line_col(text_before: str) -> _At:
@@ -844,12 +798,3 @@ def cli_value(text: str, *, origin: str, text_if: Callable[[str], bool] | None =
 
 def _printable(text: str) -> bool:
     return not any(ord(c) < 32 or ord(c) == 127 for c in text)
-
-
-def command_line_document(data: Any) -> YamlDocument:
-    """A document built from command-line words (a quick attack, a skill test), so it is validated and its
-    errors are worded exactly like a file's. It has no lines to point at: errors name ``<command line>`` and
-    the field (``units.A.life``), which is what the player typed."""
-    # Round-trip through the reader so the data obeys exactly the limits and types of a file.
-    checked = load_yaml_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), source="<command line>")
-    return YamlDocument(data=checked.data, source="<command line>")

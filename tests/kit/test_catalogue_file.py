@@ -42,3 +42,17 @@ def test_the_bundled_tables_read_the_same_with_either_yaml_loader() -> None:
         assert yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) == yaml.safe_load(text)
     assert list(model.catalogue()) == find_ruleset("tabmaster").catalogue_names()
     assert "fire" in elements.element_table()
+
+
+def test_the_tabmaster_catalogue_is_units_yaml_as_it_is() -> None:
+    """``units.json``, read at run time without the YAML reader, holds exactly what ``units.yaml`` says, in its
+    order (regenerate it from the YAML file when that changes)."""
+    import yaml
+
+    from tabroll.rulesets.tabmaster import model
+
+    game = find_ruleset("tabmaster")
+    written = yaml.safe_load((game.folder() / "units.yaml").read_text(encoding="utf-8"))
+    assert model.catalogue() == written
+    assert list(model.catalogue()) == list(written) == game.catalogue_names()
+    assert [list(unit) for unit in model.catalogue().values()] == [list(unit) for unit in written.values()]
