@@ -12,8 +12,8 @@ from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.fields import field_int, field_text
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.text import cli_values, located
+from tabroll.loading.document import YamlDocument, command_line_document
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _
 from .model import (

@@ -14,8 +14,8 @@ from tabroll.geometry.grid import Board, Square
 from tabroll.kit import AnyRuleset, AttackRequest
 from tabroll.kit.models import assemble, command_line_model, scenario_options, steps_of, unknown_name
 from tabroll.kit.text import cli_values
+from tabroll.loading.document import YamlDocument, command_line_document
 from tabroll.loading.validation import problems_error, validate
-from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .actions import UNIT_FIELDS, AttackAction, RegroupAction
 from .army import army_problems
