@@ -150,8 +150,7 @@ def _scenario_bytes(scenario_path: str | Path) -> bytes:
     path = Path(scenario_path)
     if regular_file(path) is None:
         raise InputError(
-            _("the scenario {path} does not exist", path=path),
-            tip=_("give the scenario's path with --scenario FILE"),
+            _("the scenario {path} does not exist", path=path), tip=_("give the scenario's path with --scenario FILE")
         )
     try:
         return path.read_bytes()

@@ -81,9 +81,7 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
     """Every value with P(=), P(≥), P(≤), "1 in N" and a bar; a long table without its rarest values, a very
     long one grouped (each said so)."""
     rows = table.rows()
-    shown = rows
-    if len(rows) > TRIM:
-        shown = [r for r in rows if r[1] >= RARE * table.total]
+    shown = [r for r in rows if r[1] >= RARE * table.total] if len(rows) > TRIM else rows
     grouped = _grouped(shown)
     label_width = max(len(label) for label, *_ in grouped)
     scale = (low := percent(0)) + percent(1).rjust(width - len(low))
@@ -159,7 +157,6 @@ def svg(odds: DiceOdds) -> str:
         _("P({name}) {share}", name=side_word(name), share=share_text(f.value) + f.fraction(" "))
         for name, f in odds.versus().items()
     ]
-    mean = table.mean()
     measured = subject(odds)
     if odds.exact:
         head = _("dice odds (exact)")
@@ -178,6 +175,6 @@ def svg(odds: DiceOdds) -> str:
         bars.append((value, ways / table.total, tip))
         at_least.append((value, above / table.total))
     sd = decimal(table.sd())
-    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=sd)
+    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(table.mean()), sd=sd)
     return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{measured} (n)",
                             document_title=_("{question}: dice odds", question=odds.question.text))  # fmt: skip

@@ -48,18 +48,13 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
         raise InputError(_("{flag} {path}: this is a folder, not a file", flag=flag, path=path), tip=tip)
     target = write_target(target, shown=f"{flag} {path}")  # through a link; never a device, a pipe or a socket
     folder = target.parent
+    values = {"flag": flag, "path": path, "folder": folder}
     if folder.exists() and not folder.is_dir():
-        raise InputError(
-            _("{flag} {path}: {folder} is a file, not a folder", flag=flag, path=path, folder=folder), tip=tip
-        )
+        raise InputError(_("{flag} {path}: {folder} is a file, not a folder", **values), tip=tip)
     if not folder.is_dir():
-        raise InputError(
-            _("{flag} {path}: the folder {folder} does not exist", flag=flag, path=path, folder=folder), tip=tip
-        )
+        raise InputError(_("{flag} {path}: the folder {folder} does not exist", **values), tip=tip)
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise InputError(
-            _("{flag} {path}: this file cannot be written here (no permission)", flag=flag, path=path), tip=tip
-        )
+        raise InputError(_("{flag} {path}: this file cannot be written here (no permission)", **values), tip=tip)
     return target
 
 

@@ -69,8 +69,7 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
     """The figures as lines of styled segments (plain text joins them, Rich colours them)."""
     rounds = until.counts == "rounds"
     cap = until.cap
-    lines: list[Line] = [[(_headline(until, _how(until)), "bold")]]
-    lines.append([(f"  {until.between}", "dim")])
+    lines: list[Line] = [[(_headline(until, _how(until)), "bold")], [(f"  {until.between}", "dim")]]
     if until.note:
         lines.append([(f"  {until.note}", "dim")])
     if until.mean is not None:
@@ -119,13 +118,7 @@ def until_document(
 
 
 def render_until(
-    report: Report,
-    until: Until,
-    fmt: str,
-    *,
-    title: str,
-    ruleset: str,
-    limit: TimeLimitShown | None = None,
+    report: Report, until: Until, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None
 ) -> None:
     """``tabroll odds … --until defeat`` on standard output: in JSON the one attack's document with the chain's
     figures under ``until``; in text or Rich the title and the chain's table."""
@@ -157,17 +150,13 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
     ]
     bars = []
     for row in until.rows:
-        at = share_text(row.defeated.value)
-        by = share_text(row.within.value)
-        bars.append(
-            (
-                row.count,
-                row.defeated.value,
-                _("defeated at round {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
-                if rounds
-                else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by),
-            )
+        at, by = share_text(row.defeated.value), share_text(row.within.value)
+        tip = (
+            _("defeated at round {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
+            if rounds
+            else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
         )
+        bars.append((row.count, row.defeated.value, tip))
     mean = _("never within the cap") if until.mean is None else _("mean {mean}", mean=decimal(until.mean.value))
     series = Series(f"{until.target}: {mean}", bars, [(row.count, row.within.value) for row in until.rows])
     reading = (
