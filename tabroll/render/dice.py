@@ -10,7 +10,7 @@ from tabroll.dice.extended import Compare
 from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
-from tabroll.render.bars import Line, bar, cells, decimal, interval
+from tabroll.render.bars import Line, bar, cells, decimal, interval, mean_text
 from tabroll.render.odds import write
 
 
@@ -28,10 +28,8 @@ def _percent(figure: Estimate) -> str:
 
 
 def _mean_line(label: str, table: Table) -> Line:
-    mean = table.mean()
-    shown = f"{decimal(mean.value)}{mean.fraction(' ')}{interval(mean, decimal)}"
     head = _("{label}: mean ", label=label) if label else _("mean") + " "
-    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=decimal(table.sd())), "")]
+    return [("  " + head, ""), (mean_text(table.mean()), "bold yellow"), (_(", sd {sd}", sd=decimal(table.sd())), "")]
 
 
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
@@ -146,7 +144,7 @@ def render(odds: DiceOdds, fmt: str) -> None:
 def svg(odds: DiceOdds) -> str:
     """The table as a picture: bars of P(= n) and the line of P(≥ n) on one 0–100% scale, as an attack's odds
     (:func:`tabroll.render.svg.distribution_svg`), titled with the question and its chief figures."""
-    from tabroll.render.svg import Series, distribution_svg, mean_text
+    from tabroll.render.svg import Series, distribution_svg
 
     table = odds.table
     figures = []

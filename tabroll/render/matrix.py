@@ -41,7 +41,7 @@ CORNER = N_("attacker \\ target")
 
 @dataclass
 class Grid:
-    """One table of the matrix: a title, the attackers' and targets' short names, and styled cells."""
+    """One table of the matrix: a title, and its styled cells."""
 
     title: str
     rows: list[Line]  # per attacker, per target: (text, Rich style)
@@ -149,11 +149,8 @@ def abbreviations(names: list[str], limit: int) -> dict[str, str]:
         long = [name for name in long if name not in short]
     for name in long:
         n = 2
-        while True:
-            form = _clip(name, limit - 1 - len(str(n))).rstrip() + f"{n}."
+        while (form := _clip(name, limit - 1 - len(str(n))).rstrip() + f"{n}.") in taken:
             n += 1
-            if form not in taken:
-                break
         short[name] = form
         taken.add(form)
     return {name: short[name] for name in names}

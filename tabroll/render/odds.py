@@ -112,17 +112,10 @@ def _block_view(
         lines.append([("  " + _("{name}: mean ", name=label), ""), (shown, "bold yellow")])
         if target_figure and "damage" in block.distributions:
             continue  # the chart of the total is enough on screen; JSON has every distribution
-        lines += _chart(points, block.at_least.get(name, []), width, fine)
+        above = dict(block.at_least.get(name, []))
+        rows = [(str(value), e.value, share_text(above[value].value) if value in above else "") for value, e in points]
+        lines += share_chart((_("exactly"), _("at least")), rows, width, fine)
     return lines
-
-
-def _chart(
-    points: list[tuple[Any, Estimate]], at_least: list[tuple[Any, Estimate]], width: int, fine: bool
-) -> list[Line]:
-    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it)."""
-    above = dict(at_least)
-    rows = [(str(value), e.value, share_text(above[value].value) if value in above else "") for value, e in points]
-    return share_chart((_("exactly"), _("at least")), rows, width, fine)
 
 
 def share_chart(

@@ -51,6 +51,11 @@ def fact_label(key: str) -> str:
     return labels.get(key, key)
 
 
+def facts_line(info: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """The facts of a run's header that ``keys`` name, on one line: ``ruleset tabmaster · file battle.yaml``."""
+    return " · ".join(_("{fact} {value}", fact=fact_label(k), value=info[k]) for k in keys if info.get(k) is not None)
+
+
 class Renderer:
     """Receives events as they happen; ``close`` finishes the output."""
 
@@ -133,11 +138,7 @@ class RichRenderer(Renderer):
         from rich.text import Text
 
         title = info.get("title") or info.get("file") or "tabroll"
-        facts = " · ".join(
-            _("{fact} {value}", fact=fact_label(k), value=info[k])
-            for k in ("ruleset", "file")
-            if info.get(k) is not None
-        )
+        facts = facts_line(info, ("ruleset", "file"))
         # Text, not markup: a title or a file name with brackets is shown as written, never read as a style
         self.console.print(Rule(Text(visible(str(title)), style="bold")))
         if facts:
@@ -368,11 +369,7 @@ class MarkdownRenderer(Renderer):
         title = info.get("title") or info.get("file")
         if title:
             self.stream.write(f"### {_md(str(title))}\n\n")
-        facts = " · ".join(
-            _("{fact} {value}", fact=fact_label(key), value=info[key])
-            for key in ("ruleset", "file", "seed")
-            if info.get(key) is not None
-        )
+        facts = facts_line(info, ("ruleset", "file", "seed"))
         if facts:
             self.stream.write(f"*{_md(facts)}*\n\n")
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
-from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
-from tabroll.render.bars import decimal, interval
+from tabroll.odds.figures import HAPPENS, Block, Cell, Matrix, Report, figure_name, share_text
+from tabroll.render.bars import decimal, mean_text
 from tabroll.render.matrix import cell_text, matrix_notes, refusals
 from tabroll.writing import write_atomically, write_target
 
@@ -82,11 +82,6 @@ def _document(width: float, height: float, body: list[str], title: str) -> str:
 
 def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = "") -> str:
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
-
-
-def mean_text(e: Estimate) -> str:
-    """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
-    return f"{decimal(e.value)}{e.fraction(' ')}{interval(e, decimal)}"
 
 
 CHAR = 7.0  # about the width of a character at 12px, to size a picture to its longest text
