@@ -306,13 +306,7 @@ class Journal:
         yield from run_scenario(rest, session_dice, state=self.current_state(), resolve_step=record, first_index=first)
 
     def _append(
-        self,
-        encoded: dict[str, Any],
-        dice_values: Sequence[int],
-        resolution: Resolution,
-        *,
-        asked: bool = False,
-        step: int = 0,
+        self, encoded: dict[str, Any], dice_values: Sequence[int], resolution: Resolution, *, asked: bool, step: int
     ) -> None:
         record: dict[str, Any] = {
             "seq": self.next_seq,

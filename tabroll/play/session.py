@@ -267,11 +267,10 @@ class Table:
         dice = None
         if step.dice is not None:
             dice = GivenDice(step.dice, origin=_("the dice of action {number} in the file", number=number))
-            listed = ", ".join(str(value) for value in step.dice)
             said = _(
                 "action {number} of the file, with the file's own dice ({dice}): nothing is asked",
                 number=number,
-                dice=listed,
+                dice=", ".join(str(value) for value in step.dice),
             )
         else:
             said = _("action {number} of the file, with no dice of its own: each roll is asked for", number=number)

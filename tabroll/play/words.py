@@ -226,8 +226,7 @@ def complete(
         positional = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
         if len(positional) < 2 and not current.startswith("-"):
             return starting(names)
-        flags = [spec.flag for spec in ruleset.attack_fields if not spec.quick_only]
-        return starting(flags)
+        return starting([spec.flag for spec in ruleset.attack_fields if not spec.quick_only])
     if command == "do":
         if len(words) == 1:
             return starting(kinds())

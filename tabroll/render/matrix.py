@@ -309,14 +309,8 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
 
 def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
     """The legend of shortened names, then :func:`matrix_notes`."""
-    legend = list(
-        dict.fromkeys(
-            f"{short} = {name}"
-            for names in (layout.rows, layout.columns)
-            for name, short in names.items()
-            if short != name
-        )
-    )
+    pairs = [*layout.rows.items(), *layout.columns.items()]
+    legend = list(dict.fromkeys(f"{short} = {name}" for name, short in pairs if short != name))
     notes = [_("names: {legend}", legend=", ".join(legend))] if legend else []
     return notes + matrix_notes(table, follow=len(tables) > 1)
 

@@ -554,48 +554,29 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     body = [_text(16, 22, title, extra=' class="heading" font-size="16" font-weight="bold"')]
     body += [_text(16, 40 + 16 * i, line, extra=' class="subheading"') for i, line in enumerate(lines)]
     body += _key(colouring, top, key_top, follow)
-    for place, (panel, caption) in enumerate(panels):
+    italic = ' class="axis-label" font-style="italic"'
+    for place, (panel, caption) in enumerate(panels):  # its caption, the axes' labels, the names and the cells
         y0 = grids_top + panel_h * place
-        body += _panel(table, panel, caption, colouring, top, y0, left, head, (cell_w, cell_h))
+        grid_top = y0 + 40 + head
+        body += [f'<g class="panel" id="{panel}">', _text(16, y0 + 16, caption, extra=' font-weight="bold"')]
+        body.append(
+            _text(left + cell_w * len(table.targets) / 2, y0 + 36, _("target →"), anchor="middle", extra=italic)
+        )
+        for j, target in enumerate(table.targets):
+            x = left + cell_w * (j + 0.5)
+            body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
+        body.append(_text(left - 8, grid_top - 6, _("attacker ↓"), anchor="end", extra=italic))
+        for i, attacker in enumerate(table.attackers):
+            y = grid_top + cell_h * i
+            body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
+            for j, target in enumerate(table.targets):
+                body.append(_cell(table.cells[(attacker, target)], (left + cell_w * j, y, cell_w, cell_h), colouring,
+                                  top, comeback=panel != "attack"))  # fmt: skip
+        body.append("</g>")
     for i, (indent, note) in enumerate(notes):
         y = grids_top + panel_h * len(panels) + 18 * i
         body.append(_text(16 + 16 * indent, y, note.lstrip(), extra=' class="note"'))
     return _document(width, height, body, _("{title}: each attacker against each target", title=title))
-
-
-def _panel(
-    table: Matrix,
-    panel: str,
-    caption: str,
-    colouring: Colouring,
-    top: float,
-    y0: float,
-    left: float,
-    head: float,
-    size: tuple[float, float],
-) -> list[str]:
-    """One table of the matrix: its caption, the axes' labels (target above the columns, attacker above the
-    rows' names), the names and the cells."""
-    cell_w, cell_h = size
-    body = [f'<g class="panel" id="{panel}">', _text(16, y0 + 16, caption, extra=' font-weight="bold"')]
-    grid_left, grid_w = left, cell_w * len(table.targets)
-    body.append(_text(grid_left + grid_w / 2, y0 + 36, _("target →"), anchor="middle",
-                      extra=' class="axis-label" font-style="italic"'))  # fmt: skip
-    grid_top = y0 + 40 + head
-    for j, target in enumerate(table.targets):
-        x = left + cell_w * (j + 0.5)
-        body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
-    body.append(
-        _text(left - 8, grid_top - 6, _("attacker ↓"), anchor="end", extra=' class="axis-label" font-style="italic"')
-    )
-    for i, attacker in enumerate(table.attackers):
-        y = grid_top + cell_h * i
-        body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
-        for j, target in enumerate(table.targets):
-            body.append(_cell(table.cells[(attacker, target)], (left + cell_w * j, y, cell_w, cell_h), colouring,
-                              top, comeback=panel != "attack"))  # fmt: skip
-    body.append("</g>")
-    return body
 
 
 def _shown_in_cells(colouring: Colouring) -> str:
