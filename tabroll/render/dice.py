@@ -36,9 +36,7 @@ def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
     long one, and said so)."""
     lines: list[Line] = [[(_("odds (exact)") if odds.exact else _("odds (simulated)"), "")]]
-    for note in (odds.note, odds.limits_note):
-        if note:
-            lines.append([(note, "dim")])
+    lines += [[(note, "dim")] for note in (odds.note, odds.limits_note) if note]
     return lines + _figure_lines(odds) + _table_lines(odds.table, fine=fine, width=width)
 
 

@@ -66,18 +66,14 @@ def write_picture(path: str, svg: str) -> None:
 
 
 def _document(width: float, height: float, body: list[str], title: str) -> str:
-    return "\n".join(
-        [
-            '<?xml version="1.0" encoding="UTF-8"?>',
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" style="{FONT};font-size:12px">',
-            f"<title>{escape(title)}</title>",
-            f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
-            *body,
-            "</svg>",
-            "",
-        ]
-    )
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" style="{FONT};font-size:12px">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
+    ]
+    return "\n".join([*head, *body, "</svg>", ""])
 
 
 def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = "") -> str:
