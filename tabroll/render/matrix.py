@@ -208,7 +208,10 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[Line]:
     lines: list[Line] = []
     for index, grid in enumerate(tables):
         lines += _grid_lines(table, grid, layout, width, first=index == 0)
-    for note in _notes(table, tables, layout):
+    pairs = [*layout.rows.items(), *layout.columns.items()]  # the legend of shortened names, then the notes
+    legend = list(dict.fromkeys(f"{short} = {name}" for name, short in pairs if short != name))
+    notes = [_("names: {legend}", legend=", ".join(legend))] if legend else []
+    for note in notes + matrix_notes(table, follow=len(tables) > 1):
         lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
     reasons, more = refusals(table)
     if reasons:
@@ -305,14 +308,6 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
                 line += [("  ", ""), (_pad(text, layout.widths[j]), style)]
             lines.append(line)
     return lines
-
-
-def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
-    """The legend of shortened names, then :func:`matrix_notes`."""
-    pairs = [*layout.rows.items(), *layout.columns.items()]
-    legend = list(dict.fromkeys(f"{short} = {name}" for name, short in pairs if short != name))
-    notes = [_("names: {legend}", legend=", ".join(legend))] if legend else []
-    return notes + matrix_notes(table, follow=len(tables) > 1)
 
 
 def matrix_notes(table: Matrix, *, follow: bool) -> list[str]:
