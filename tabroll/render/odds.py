@@ -173,10 +173,7 @@ def write(
         if title is not None:
             console.print(Text(visible(title), style="bold"))
         for line in view(True):
-            text = Text()
-            for piece, style in line:
-                text.append(visible(piece), style=style or None)
-            console.print(text, soft_wrap=True)
+            console.print(Text.assemble(*((visible(piece), style) for piece, style in line)), soft_wrap=True)
         return
     lines = [*([] if title is None else [title]), *("".join(piece for piece, _ in line) for line in view(False))]
     sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")

@@ -101,9 +101,8 @@ class TextRenderer(Renderer):
             self.stream.write(f"# {visible(str(title))}\n")
         for key in ("ruleset", "file", "seed"):
             if info.get(key) is not None:
-                self.stream.write(
-                    "# " + _("{fact}: {value}", fact=fact_label(key), value=visible(str(info[key]))) + "\n"
-                )
+                said = _("{fact}: {value}", fact=fact_label(key), value=visible(str(info[key])))
+                self.stream.write(f"# {said}\n")
 
     def event(self, event: Event, **tags: Any) -> None:
         sentence = visible(event.sentence())
@@ -298,8 +297,7 @@ def brief_line(events: list[Event]) -> str:
         pair = None  # the action names no single pair (a phase, a spell): every outcome names its own
     parts: list[str] = []
     for event in events[1:]:
-        part = _brief_part(event, pair)
-        if part:
+        if part := _brief_part(event, pair):
             parts.append(part)
         if event.kind in ("hit", "miss"):  # the damage that follows a hit belongs to the same pair
             pair = (str(getattr(event, "attacker", "")), str(getattr(event, "target", "")))

@@ -61,11 +61,7 @@ def view_rich(view: StateView, *, titled: bool = True) -> Any:
     from rich.console import Group
 
     shown: list[Any] = [Text(visible(heading(view)), style="bold")] if titled else []
-    for pieces in view.lines:
-        text = Text()
-        for piece, tone in pieces:
-            text.append(visible(piece), style=_TONES[tone])
-        shown.append(text)
+    shown += [Text.assemble(*((visible(piece), _TONES[tone]) for piece, tone in pieces)) for pieces in view.lines]
     return Group(*shown)
 
 

@@ -131,12 +131,11 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
     the line of P(defeated within k), on one 0–100% scale, with the mean and what was counted in the legend."""
     from tabroll.render.svg import Series, distribution_svg
 
-    if until.method == "exact":
-        how = _("exact")
-    else:
-        how = n_(
-            "Monte Carlo, {count} chain", "Monte Carlo, {count} chains", until.samples, count=number(until.samples)
-        )
+    how = (
+        _("exact")
+        if until.method == "exact"
+        else n_("Monte Carlo, {count} chain", "Monte Carlo, {count} chains", until.samples, count=number(until.samples))
+    )
     headline = _headline(until, how)
     rounds = until.counts == "rounds"
     lines = [
