@@ -532,11 +532,10 @@ def retold(
     try:
         scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
     except InputError as err:
-        note = _(
+        return list(records), _(
             "{problem}: the outcomes are told from the values the journal keeps (--scenario FILE tells them in full)",
             problem=err.message,
         )
-        return list(records), note
     ruleset = scenario.ruleset
     state = scenario.state
     told: list[JournalRecord] = []
@@ -584,11 +583,8 @@ def undo(path: str | Path) -> Undone:
     scan = scan_journal(journal_path, tolerate_torn_tail=True)
     if scan.torn_line is not None:
         rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
-        return Undone(
-            record=None,
-            torn_line=scan.torn_line,
-            message=_("dropped line {line}: an action cut short by a crash (it was never saved)", line=scan.torn_line),
-        )
+        message = _("dropped line {line}: an action cut short by a crash (it was never saved)", line=scan.torn_line)
+        return Undone(record=None, torn_line=scan.torn_line, message=message)
     if not scan.records:
         raise InputError(
             _("{journal} has no actions to undo", journal=journal_path),

@@ -364,8 +364,7 @@ class Table:
     def _state(self, args: list[str]) -> None:
         from tabroll.render.state import state_rich, state_text
 
-        count = len(self.book.records)
-        title = n_("after {n} action:", "after {n} actions:", count)
+        title = n_("after {n} action:", "after {n} actions:", len(self.book.records))
         if self.fmt == "rich":
             self.console.print(state_rich(self.ruleset, self.state, title=title))
             self.out.flush()

@@ -93,8 +93,7 @@ def action_fields(ruleset: AnyRuleset, kind: str) -> list[str]:
     model = action_models(ruleset).get(kind)
     if model is None:
         return []
-    names = [name for name in model.model_fields if name != "do"]
-    return sorted(names, key=lambda name: name == "dice")
+    return sorted((name for name in model.model_fields if name != "do"), key=lambda name: name == "dice")
 
 
 def _joined(words: Sequence[str]) -> list[str]:
@@ -241,5 +240,4 @@ def complete(
 def first_paragraph(doc: str | None) -> str:
     """The first paragraph of an action model's docstring, on one line: what ``help KIND`` says of the action (a
     game's catalogue words it in the game's language, from the ``N_`` of its ``messages.py``)."""
-    lines = (doc or "").strip().splitlines()
-    return " ".join(line.strip() for line in itertools.takewhile(str.strip, lines))
+    return " ".join(line.strip() for line in itertools.takewhile(str.strip, (doc or "").strip().splitlines()))

@@ -47,8 +47,7 @@ def kind_width() -> int:
 
 def fact_label(key: str) -> str:
     """The name of a fact of a run's header (ruleset, file, seed) in the language now."""
-    labels = {"ruleset": p_("log", "ruleset"), "file": p_("log", "file"), "seed": p_("log", "seed")}
-    return labels.get(key, key)
+    return {"ruleset": p_("log", "ruleset"), "file": p_("log", "file"), "seed": p_("log", "seed")}.get(key, key)
 
 
 def facts_line(info: dict[str, Any], keys: tuple[str, ...]) -> str:
@@ -226,8 +225,7 @@ class JsonRenderer(Renderer):
             self.loose.append(record)
 
     def footer(self, **info: Any) -> None:
-        hidden = ("state_view", "notes")
-        self.document.update({k: v for k, v in info.items() if k not in hidden and v is not None})
+        self.document.update({k: v for k, v in info.items() if k not in ("state_view", "notes") and v is not None})
 
     def _finish(self) -> None:
         if self.actions:

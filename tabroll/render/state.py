@@ -92,8 +92,7 @@ def state_markdown(ruleset: Any, state: Any, *, title: str) -> list[str]:
     view = ruleset.state_view(state)
     lines = [f"**{visible(title)}**", ""]
     if view.table is None:
-        shown = [visible(line, lines=True) for line in view_lines(view)[2:]]
-        return [*lines, "```text", *shown, "```"]
+        return [*lines, "```text", *(visible(line, lines=True) for line in view_lines(view)[2:]), "```"]
 
     def cell(text: Any) -> str:
         return visible(str(text)).replace("|", "\\|")

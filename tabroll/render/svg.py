@@ -517,8 +517,7 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
             ("follow-ups", _("then, {parts}: in each cell, P(attacker defeated) and mean damage taken; colour: {name}",
                              parts=parts, name=_(colouring.back_name)))
         )  # fmt: skip
-    who = f"{game} ({table.ruleset})" if game else table.ruleset
-    title = _("{game}: balance matrix", game=who)
+    title = _("{game}: balance matrix", game=f"{game} ({table.ruleset})" if game else table.ruleset)
     setting = table.setting_text or table.setting
     lines = [_("each attacker (row) against each target (column)"), *([setting] if setting else [])]
     reasons, more = refusals(table)
