@@ -117,10 +117,9 @@ def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict
     for word in _joined(words):
         key, equals, text = word.partition("=")
         if not equals or not key:
-            known = ", ".join(action_fields(ruleset, kind)) or _("none")
             raise InputError(
                 _("'{word}' is not a field: write it as key=value", word=word),
-                tip=_("{kind} takes: {fields}", kind=kind, fields=known),
+                tip=_("{kind} takes: {fields}", kind=kind, fields=", ".join(action_fields(ruleset, kind)) or _("none")),
             )
         if key in fields:
             raise InputError(_("{key}= is given twice", key=key), tip=_("give each field once"))

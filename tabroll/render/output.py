@@ -153,9 +153,8 @@ class RichRenderer(Renderer):
         row.add_column(width=1)
         row.add_column(width=kind_width(), no_wrap=True)
         row.add_column(ratio=1)
-        style = event.STYLE
         text = Text(visible(event.sentence()), style="bold red" if event.kind in ("defeat", "refused") else "")
-        row.add_row("", Text(visible(kind_label(event.kind)), style=style), text)
+        row.add_row("", Text(visible(kind_label(event.kind)), style=event.STYLE), text)
         self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:

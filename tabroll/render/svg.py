@@ -347,9 +347,7 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
         for name, e in report.probabilities.items()
         if not name.startswith("hit: ")  # the total is enough here, as on screen
     ][:4]
-    lines = [_("{game}: {odds}", game=game, odds=how) if game else how]
-    if figures:
-        lines.append(", ".join(figures))
+    lines = [_("{game}: {odds}", game=game, odds=how) if game else how, *([", ".join(figures)] if figures else [])]
     chosen = _series(report)
     series = [_odds_series(said, block, name) for said, block, name in chosen]
     names = list(dict.fromkeys(name for _, _, name in chosen[:MAX_SERIES]))
@@ -453,20 +451,17 @@ def _key_words(colouring: Colouring, top: float, follow: bool) -> tuple[str, lis
     own = _(colouring.own_name)
     name = _("{own}; in the second table, {back}", own=own, back=_(colouring.back_name)) if follow else own
     if colouring.probability:
-        scale = [percent(share) for share in (0, 0.25, 0.5, 0.75, 1)]
-        return _("colour: {name}, from 0% to 100%", name=name), scale
+        return _("colour: {name}, from 0% to 100%", name=name), [percent(share) for share in (0, 0.25, 0.5, 0.75, 1)]
     end = top or 1.0
     largest = _("the largest in the table") if top else _("every figure in the table is 0")
-    return (
-        _(
-            "colour: {name}, in {unit}, from 0 to {end} ({largest})",
-            name=name,
-            unit=_(colouring.unit),
-            end=_amount(end, end),
-            largest=largest,
-        ),
-        [_amount(end * share, end) for share in (0, 0.25, 0.5, 0.75, 1)],
+    caption = _(
+        "colour: {name}, in {unit}, from 0 to {end} ({largest})",
+        name=name,
+        unit=_(colouring.unit),
+        end=_amount(end, end),
+        largest=largest,
     )
+    return caption, [_amount(end * share, end) for share in (0, 0.25, 0.5, 0.75, 1)]
 
 
 def _key(colouring: Colouring, top: float, y: float, follow: bool) -> list[str]:
