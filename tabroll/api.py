@@ -1085,8 +1085,7 @@ def dice_odds(
     from tabroll.odds.limits import check_timeout
 
     limit = check_timeout(timeout)
-    words = [expression] if isinstance(expression, str) else list(expression)
-    question = dice_module.read_question(words)
+    question = dice_module.read_question([expression] if isinstance(expression, str) else list(expression))
     answer = dice_module.compute(question, trials=trials, seed=seed_or_fresh(seed), timeout=limit)
     return DiceOdds(question=question.text, kind=question.kind, answer=answer)
 

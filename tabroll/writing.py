@@ -204,23 +204,20 @@ def _link_new(temp: Path, path: Path) -> None:
         os.replace(temp, path)
 
 
-def remove_leftovers(path: Path) -> int:
+def remove_leftovers(path: Path) -> None:
     """Remove the temporary files of ``path`` that a tabroll process killed mid-write left beside it (its process
-    is gone); how many were removed. Never fails: what cannot be looked at or removed is left as it is."""
+    is gone). Never fails: what cannot be looked at or removed is left as it is."""
     folder = path.parent
-    removed = 0
     try:
         names = os.listdir(folder)
     except OSError:
-        return 0
+        return
     for name in names:
         match = _LEFTOVER.fullmatch(name)
         if match is None or match.group("name") != path.name or _alive(int(match.group("pid"))):
             continue
         with contextlib.suppress(OSError):
             os.unlink(folder / name)
-            removed += 1
-    return removed
 
 
 def _alive(pid: int) -> bool:

@@ -275,8 +275,7 @@ def numeral(text: str) -> str:
     if way is NUMBERS[ENGLISH]:
         return text
     sign = text[:1] if text[:1] in "+-" else ""
-    body = text[len(sign) :]
-    whole, point, rest = body.partition(".")
+    whole, point, rest = text[len(sign) :].partition(".")
     digits = whole.replace(",", "")
     if not digits.isdigit():
         return text

@@ -14,7 +14,7 @@ from tabroll.i18n import CORE_DOMAIN
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in ("extract", "compile", "check", "new"):
+    if not argv or argv[0] not in ("extract", "compile", "check", "new"):
         print(__doc__)
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     from tabroll.i18n import catalogues  # needs Babel: help is printed without it

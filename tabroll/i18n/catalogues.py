@@ -267,14 +267,11 @@ def check(source: Source) -> list[str]:
     catalogue, a translation whose placeholders are not its message's, a plural rule with the wrong number of
     forms, a catalogue that claims to be complete and is not. Empty when all is well."""
     problems: list[str] = []
-    wanted = {
-        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m
-        for m in template(source, problems)
-        if m.id  # the header has no id
-    }
+    # Each message by its context and id (a plural's by its singular); the header has no id.
+    wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in template(source, problems) if m.id}
     if source.template.exists():
         kept = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read(source.template) if m.id}
-        if kept != {(c, i if isinstance(i, str) else i[0]) for c, i in wanted}:
+        if kept != set(wanted):
             problems.append(f"{source.template} is behind the code: run python -m tabroll.i18n extract")
     elif wanted:
         problems.append(f"{source.template} is missing: run python -m tabroll.i18n extract")

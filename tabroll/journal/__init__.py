@@ -40,8 +40,7 @@ order) raises :class:`JournalDamaged` with the file and line. :func:`undo` rewri
 
 from __future__ import annotations
 
-from tabroll.journal.book import Journal, journal_scenario, open_journal, replay, undo
-from tabroll.journal.codec import decode_action, encode_action
+from tabroll.journal.book import Journal, decode_action, encode_action, journal_scenario, open_journal, replay, undo
 from tabroll.journal.records import JournalDamaged, JournalRecord, check_hash, read_journal
 
 __all__ = [

@@ -1,5 +1,5 @@
-"""A journal as a game goes on: open or create it, resolve and record each action, replay it, undo the last
-action (or a torn tail)."""
+"""A journal as a game goes on: open or create it, resolve and record each action (as JSON that reads back
+equal), replay it, undo the last action (or a torn tail)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast, get_args, get_origin
 
 from tabroll.dice.sources import GivenDice, RecordingDice, asks_players
 from tabroll.engine import Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
@@ -18,7 +18,6 @@ from tabroll.errors import InputError
 from tabroll.events import without_prose
 from tabroll.i18n import N_, _, n_
 from tabroll.journal import limits
-from tabroll.journal.codec import decode_action, encode_action, options_json
 from tabroll.journal.files import create, locked, regular_file, rewrite, target_of
 from tabroll.journal.records import (
     JOURNAL_FORMAT,
@@ -38,6 +37,73 @@ from tabroll.journal.records import (
 from tabroll.kit import AnyRuleset
 from tabroll.version import __version__
 from tabroll.writing import write_failed
+
+# --- actions as JSON, read back equal ---------------------------------------------------------------------
+
+_ADAPTERS: dict[str, Any] = {}
+
+
+def action_adapter(ruleset: AnyRuleset) -> Any:
+    """A ``pydantic.TypeAdapter`` for one action of ``ruleset`` (from its scenario model's ``actions: list[X]``)."""
+    adapter = _ADAPTERS.get(ruleset.id)
+    if adapter is None:
+        from pydantic import TypeAdapter
+
+        found = ruleset.scenario_model().model_fields.get("actions")
+        annotation = found.annotation if found is not None else None
+        args = get_args(annotation)
+        if get_origin(annotation) is not list or len(args) != 1:
+            raise InputError(f"the {ruleset.name} ruleset's scenario model has no 'actions: list[...]' field")
+        adapter = _ADAPTERS[ruleset.id] = TypeAdapter(args[0])
+    return adapter
+
+
+def encode_action(ruleset: AnyRuleset, action: Any) -> dict[str, Any]:
+    """``action`` as JSON data that :func:`decode_action` reads back equal (checked here, every time): the fields
+    the action was given, by their names (every scenario model is a kit ``Strict`` model, which reads names as
+    well as aliases), so a journal records what the scenario or the command line said and nothing more."""
+    from pydantic import BaseModel, ValidationError
+
+    if not isinstance(action, BaseModel):
+        raise InputError(f"a {type(action).__name__} cannot be recorded in a journal (not a scenario action)")
+    # warnings=False: a callable discriminator may not recognise a model instance when dumping (a game's result
+    # choices); the round trip below is the real check.
+    data: dict[str, Any] = action.model_dump(mode="json", exclude_unset=True, warnings=False)
+    try:
+        if action_adapter(ruleset).validate_python(data) == action:
+            return data
+    except ValidationError:
+        pass
+    raise InputError(
+        _("this {game} action cannot be recorded in a journal: it does not read back the same", game=ruleset.name),
+        tip=_("run it without --journal; this is a bug in tabroll, please report it"),
+    )
+
+
+def decode_action(ruleset: AnyRuleset, data: Any) -> Any:
+    """A recorded action back as the ruleset's action model (raises :class:`InputError`)."""
+    from pydantic import ValidationError
+
+    try:
+        return action_adapter(ruleset).validate_python(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise InputError(
+            _("not a valid {game} action: {field}: {problem}", game=ruleset.name, field=where, problem=first["msg"]),
+            tip=_("the journal was changed by hand or by another version of tabroll: start a new journal file"),
+        ) from None
+
+
+def options_json(options: Any) -> dict[str, Any] | None:
+    from pydantic import BaseModel
+
+    if isinstance(options, BaseModel):
+        return cast("dict[str, Any]", plain(options.model_dump(mode="json")))
+    if isinstance(options, Mapping):
+        return dict(plain(dict(options)))
+    return None
+
 
 # --- replaying --------------------------------------------------------------------------------------------
 
@@ -97,13 +163,12 @@ def _replayed(
     except InputError as err:
         return None, _("the rules ask for other dice than were recorded: {problem}", problem=err.message)
     if given.remaining:
-        used = n_(
+        return resolution, n_(
             "the rules use {used} of the {n} die recorded",
             "the rules use {used} of the {n} dice recorded",
             len(record.dice),
             used=len(given.used),
         )
-        return resolution, used
     if resolution.refused != record.refused:
         said = _("the rules now refuse this action") if resolution.refused else _("the rules now allow this action")
         return resolution, said
@@ -150,8 +215,7 @@ def _scenario_bytes(scenario_path: str | Path) -> bytes:
     path = Path(scenario_path)
     if regular_file(path) is None:
         raise InputError(
-            _("the scenario {path} does not exist", path=path),
-            tip=_("give the scenario's path with --scenario FILE"),
+            _("the scenario {path} does not exist", path=path), tip=_("give the scenario's path with --scenario FILE")
         )
     try:
         return path.read_bytes()
@@ -242,13 +306,7 @@ class Journal:
         yield from run_scenario(rest, session_dice, state=self.current_state(), resolve_step=record, first_index=first)
 
     def _append(
-        self,
-        encoded: dict[str, Any],
-        dice_values: Sequence[int],
-        resolution: Resolution,
-        *,
-        asked: bool = False,
-        step: int = 0,
+        self, encoded: dict[str, Any], dice_values: Sequence[int], resolution: Resolution, *, asked: bool, step: int
     ) -> None:
         record: dict[str, Any] = {
             "seq": self.next_seq,
@@ -474,11 +532,10 @@ def retold(
     try:
         scenario = journal_scenario(path, scenario_path=scenario_path, force=True)
     except InputError as err:
-        note = _(
+        return list(records), _(
             "{problem}: the outcomes are told from the values the journal keeps (--scenario FILE tells them in full)",
             problem=err.message,
         )
-        return list(records), note
     ruleset = scenario.ruleset
     state = scenario.state
     told: list[JournalRecord] = []
@@ -526,11 +583,8 @@ def undo(path: str | Path) -> Undone:
     scan = scan_journal(journal_path, tolerate_torn_tail=True)
     if scan.torn_line is not None:
         rewrite(journal_path, scan.data[: scan.size], expected_size=len(scan.data))
-        return Undone(
-            record=None,
-            torn_line=scan.torn_line,
-            message=_("dropped line {line}: an action cut short by a crash (it was never saved)", line=scan.torn_line),
-        )
+        message = _("dropped line {line}: an action cut short by a crash (it was never saved)", line=scan.torn_line)
+        return Undone(record=None, torn_line=scan.torn_line, message=message)
     if not scan.records:
         raise InputError(
             _("{journal} has no actions to undo", journal=journal_path),

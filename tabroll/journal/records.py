@@ -183,20 +183,17 @@ def _load_json(raw: bytes, path: Path, number: int) -> Any:
         problem = _("it is not valid JSON ({why} at column {column})", why=err.msg, column=err.colno)
     except (ValueError, RecursionError) as err:
         problem = _("it is not valid JSON ({why})", why=err)
-    raise JournalDamaged(
-        _("line {line} is damaged: {problem}", line=number, problem=problem),
-        path=path,
-        line=number,
-        tip=_damage_tip(path),
-    )
+    raise _damaged(_("line {line} is damaged: {problem}", line=number, problem=problem), path, number)
 
 
-def _damage_tip(path: Path) -> str:
-    return _(
+def _damaged(message: str, path: Path, line: int) -> JournalDamaged:
+    """Damage on ``line``, with the tip for a journal changed or damaged on disk."""
+    tip = _(
         "the journal was changed or damaged on disk; restore it from a copy, or start a new journal."
         " 'tabroll journal show {path}' shows what is intact before the damage",
         path=path,
     )
+    return JournalDamaged(message, path=path, line=line, tip=tip)
 
 
 def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
@@ -218,8 +215,7 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
     if not isinstance(obj, dict) or obj.get("format") != JOURNAL_FORMAT:
         raise not_journal
     if (half := _lone_surrogate(raw, obj)) is not None:
-        message = _("line {line} is damaged: {problem}", line=1, problem=half)
-        raise JournalDamaged(message, path=path, line=1, tip=_damage_tip(path))
+        raise _damaged(_("line {line} is damaged: {problem}", line=1, problem=half), path, 1)
     if torn:
         raise JournalDamaged(_("the journal's header has no end of line"), path=path, line=1, tip=torn_tip(path))
     version = obj.get("version")
@@ -237,9 +233,7 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
             tip=_("upgrade tabroll (python3 -m pip install -U tabroll) to use this journal"),
         )
     if obj.get("check") != check_hash(obj):
-        raise JournalDamaged(
-            _("the header's check hash does not match its content"), path=path, line=1, tip=_damage_tip(path)
-        )
+        raise _damaged(_("the header's check hash does not match its content"), path, 1)
     types = {"ruleset": str, "scenario": str, "scenario_sha256": str, "created_by": str}
     bad = [name for name, kind in types.items() if not isinstance(obj.get(name), kind)]
     options = obj.get("options")
@@ -256,14 +250,12 @@ def _parse_header(raw: bytes, path: Path, *, torn: bool) -> JournalHeader:
 def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> JournalRecord:
     obj = _load_json(raw, path, number)
     if not isinstance(obj, dict):
-        message = _("line {line} is not a journal record", line=number)
-        raise JournalDamaged(message, path=path, line=number, tip=_damage_tip(path))
+        raise _damaged(_("line {line} is not a journal record", line=number), path, number)
     if obj.get("check") != check_hash(obj):
-        raise JournalDamaged(
+        raise _damaged(
             _("line {line}: the record's check hash does not match its content (changed or damaged)", line=number),
-            path=path,
-            line=number,
-            tip=_damage_tip(path),
+            path,
+            number,
         )
     known = RECORD_FIELDS + OPTIONAL_RECORD_FIELDS
     problems = [name for name in RECORD_FIELDS if name not in obj] + [n for n in obj if n not in known]
@@ -281,20 +273,17 @@ def _parse_record(raw: bytes, path: Path, number: int, expected_seq: int) -> Jou
         or type(obj.get("asked", False)) is not bool
         or not (obj.get("step") is None or (type(obj["step"]) is int and obj["step"] >= 0))
     ):
-        raise JournalDamaged(
-            _("line {line} is not a valid journal record", line=number), path=path, line=number, tip=_damage_tip(path)
-        )
+        raise _damaged(_("line {line} is not a valid journal record", line=number), path, number)
     if seq != expected_seq:
-        raise JournalDamaged(
+        raise _damaged(
             _(
                 "line {line}: action number {number} is out of order (expected {expected})",
                 line=number,
                 number=seq,
                 expected=expected_seq,
             ),
-            path=path,
-            line=number,
-            tip=_damage_tip(path),
+            path,
+            number,
         )
     return JournalRecord(**{**obj, "dice": tuple(dice)}, line=number)  # every field checked above
 

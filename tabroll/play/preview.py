@@ -79,19 +79,6 @@ class _Watching:
         return needs
 
 
-def _walk(ruleset: AnyRuleset, state: Any, action: Any) -> tuple[Any, dict[str, int]] | None:
-    """The preview's exact walk: its result, and the numbers to reach it found true (:meth:`_Watching.needs`);
-    None when it cannot be made within :data:`ODDS_BUDGET`."""
-    try:
-        if surely_over(estimate_leaves(ruleset, state, action), ODDS_BUDGET):
-            return None
-        watching = _Watching(ruleset, ruleset.describe_action(action)[0])
-        result = exact_odds(cast(Any, watching), state, action, budget=ODDS_BUDGET)
-        return result, watching.needs(result.tally)
-    except Exception:  # over the budget, or anything else: the preview is left out, never the game stopped
-        return None
-
-
 def _odds_line(tally: Any, leaves: int) -> str | None:
     tally.values.pop((GAME, NEEDS), None)  # the preview's own measure: not one of the game's
     tally.undeclared.discard(NEEDS)
@@ -107,11 +94,16 @@ def _odds_line(tally: Any, leaves: int) -> str | None:
 
 
 def preview_lines(ruleset: AnyRuleset, state: Any, action: Any) -> list[str]:
-    """The lines shown under an action's header before its dice are asked for (none when nothing is known)."""
-    walked = _walk(ruleset, state, action)
-    if walked is None:
+    """The lines shown under an action's header before its dice are asked for (none when nothing is known): the
+    numbers to reach found true (:meth:`_Watching.needs`) and the odds, of one exact walk within :data:`ODDS_BUDGET`."""
+    try:
+        if surely_over(estimate_leaves(ruleset, state, action), ODDS_BUDGET):
+            return []
+        watching = _Watching(ruleset, ruleset.describe_action(action)[0])
+        result = exact_odds(cast(Any, watching), state, action, budget=ODDS_BUDGET)
+        needs = watching.needs(result.tally)
+    except Exception:  # over the budget, or anything else: the preview is left out, never the game stopped
         return []
-    result, needs = walked
     lines = [
         _("needs a total of {total} or more, modifiers included, to hit {target}", total=total, target=target)
         for target, total in needs.items()

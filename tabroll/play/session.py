@@ -53,8 +53,7 @@ class TableDice:
                 values = self.roller.draw(request)
                 self.asking.tell("  " + _("tabroll rolled {values}", values=", ".join(str(v) for v in values)))
                 return values
-            problem = PromptDice._problem(answer, request)
-            if problem is None:
+            if (problem := PromptDice._problem(answer, request)) is None:
                 return parse_dice_values(answer, "answer")
             self.asking.tell(_("{problem}; try again (or r to let tabroll roll)", problem=problem))
         raise InputError(
@@ -267,11 +266,10 @@ class Table:
         dice = None
         if step.dice is not None:
             dice = GivenDice(step.dice, origin=_("the dice of action {number} in the file", number=number))
-            listed = ", ".join(str(value) for value in step.dice)
             said = _(
                 "action {number} of the file, with the file's own dice ({dice}): nothing is asked",
                 number=number,
-                dice=listed,
+                dice=", ".join(str(value) for value in step.dice),
             )
         else:
             said = _("action {number} of the file, with no dice of its own: each roll is asked for", number=number)
@@ -290,8 +288,7 @@ class Table:
         """Show the action's header and what it needs, ask for its dice, resolve and record it, show its log."""
         index = self.book.next_seq
         actor, verb, description = self.ruleset.describe_action(action)
-        header = ActionStarted(index=index, actor=actor, verb=verb, description=description)
-        self.say(header.sentence(), style="bold")
+        self.say(ActionStarted(index=index, actor=actor, verb=verb, description=description).sentence(), style="bold")
         for line in preview_lines(self.ruleset, self.state, action):
             self.say(f"  {line}", style="cyan")
         source = dice if dice is not None else TableDice(self.asking, self.roller)
@@ -365,8 +362,7 @@ class Table:
     def _state(self, args: list[str]) -> None:
         from tabroll.render.state import state_rich, state_text
 
-        count = len(self.book.records)
-        title = n_("after {n} action:", "after {n} actions:", count)
+        title = n_("after {n} action:", "after {n} actions:", len(self.book.records))
         if self.fmt == "rich":
             self.console.print(state_rich(self.ruleset, self.state, title=title))
             self.out.flush()
@@ -380,12 +376,11 @@ class Table:
         self.book.current_state()
 
     def _save(self, args: list[str]) -> None:
-        count = len(self.book.records)
         self.say(
             n_(
                 "saved: {n} action in {journal} (each one as it resolved)",
                 "saved: {n} actions in {journal} (each one as it resolved)",
-                count,
+                len(self.book.records),
                 journal=self.journal_path,
             )
         )
@@ -413,10 +408,9 @@ class Table:
             width = max(len(c.usage) for c in w.COMMANDS)
             for command in w.COMMANDS:
                 self.say(f"  {command.usage:<{width}}  {command.told()}")
-            kinds = ", ".join(self.kinds())
             self.say(
                 f"  {'KIND key=value…':<{width}}  "
-                + _("an action of {game}: {kinds}", game=self.ruleset.name, kinds=kinds)
+                + _("an action of {game}: {kinds}", game=self.ruleset.name, kinds=", ".join(self.kinds()))
             )
             return
         topic = w.ALIASES.get(args[0], args[0])

@@ -93,8 +93,7 @@ def action_fields(ruleset: AnyRuleset, kind: str) -> list[str]:
     model = action_models(ruleset).get(kind)
     if model is None:
         return []
-    names = [name for name in model.model_fields if name != "do"]
-    return sorted(names, key=lambda name: name == "dice")
+    return sorted((name for name in model.model_fields if name != "do"), key=lambda name: name == "dice")
 
 
 def _joined(words: Sequence[str]) -> list[str]:
@@ -118,10 +117,9 @@ def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict
     for word in _joined(words):
         key, equals, text = word.partition("=")
         if not equals or not key:
-            known = ", ".join(action_fields(ruleset, kind)) or _("none")
             raise InputError(
                 _("'{word}' is not a field: write it as key=value", word=word),
-                tip=_("{kind} takes: {fields}", kind=kind, fields=known),
+                tip=_("{kind} takes: {fields}", kind=kind, fields=", ".join(action_fields(ruleset, kind)) or _("none")),
             )
         if key in fields:
             raise InputError(_("{key}= is given twice", key=key), tip=_("give each field once"))
@@ -226,8 +224,7 @@ def complete(
         positional = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
         if len(positional) < 2 and not current.startswith("-"):
             return starting(names)
-        flags = [spec.flag for spec in ruleset.attack_fields if not spec.quick_only]
-        return starting(flags)
+        return starting([spec.flag for spec in ruleset.attack_fields if not spec.quick_only])
     if command == "do":
         if len(words) == 1:
             return starting(kinds())
@@ -242,5 +239,4 @@ def complete(
 def first_paragraph(doc: str | None) -> str:
     """The first paragraph of an action model's docstring, on one line: what ``help KIND`` says of the action (a
     game's catalogue words it in the game's language, from the ``N_`` of its ``messages.py``)."""
-    lines = (doc or "").strip().splitlines()
-    return " ".join(line.strip() for line in itertools.takewhile(str.strip, lines))
+    return " ".join(line.strip() for line in itertools.takewhile(str.strip, (doc or "").strip().splitlines()))

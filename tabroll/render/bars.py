@@ -51,3 +51,8 @@ def interval(e: Estimate, shown: Callable[[float], str]) -> str:
     if e.low is None or e.high is None:
         return ""
     return _(" (95% CI {low}–{high})", low=shown(e.low), high=shown(e.high))
+
+
+def mean_text(e: Estimate) -> str:
+    """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
+    return f"{decimal(e.value)}{e.fraction(' ')}{interval(e, decimal)}"

@@ -10,7 +10,7 @@ from tabroll.dice.extended import Compare
 from tabroll.i18n import _, n_, number, numeral, percent, percent_sign
 from tabroll.odds.dice_figures import BAR, MAX_ROWS, RARE, TRIM, DiceOdds, Table, float_ratio
 from tabroll.odds.figures import Estimate, share_text
-from tabroll.render.bars import Line, bar, cells, decimal, interval
+from tabroll.render.bars import Line, bar, cells, decimal, interval, mean_text
 from tabroll.render.odds import write
 
 
@@ -28,19 +28,15 @@ def _percent(figure: Estimate) -> str:
 
 
 def _mean_line(label: str, table: Table) -> Line:
-    mean = table.mean()
-    shown = f"{decimal(mean.value)}{mean.fraction(' ')}{interval(mean, decimal)}"
     head = _("{label}: mean ", label=label) if label else _("mean") + " "
-    return [("  " + head, ""), (shown, "bold yellow"), (_(", sd {sd}", sd=decimal(table.sd())), "")]
+    return [("  " + head, ""), (mean_text(table.mean()), "bold yellow"), (_(", sd {sd}", sd=decimal(table.sd())), "")]
 
 
 def view(odds: DiceOdds, *, fine: bool = False, width: int = BAR) -> list[Line]:
     """The odds as lines of styled segments: the figures, then the table of every value (the rarest left out of a
     long one, and said so)."""
     lines: list[Line] = [[(_("odds (exact)") if odds.exact else _("odds (simulated)"), "")]]
-    for note in (odds.note, odds.limits_note):
-        if note:
-            lines.append([(note, "dim")])
+    lines += [[(note, "dim")] for note in (odds.note, odds.limits_note) if note]
     return lines + _figure_lines(odds) + _table_lines(odds.table, fine=fine, width=width)
 
 
@@ -81,9 +77,7 @@ def _table_lines(table: Table, *, fine: bool, width: int) -> list[Line]:
     """Every value with P(=), P(≥), P(≤), "1 in N" and a bar; a long table without its rarest values, a very
     long one grouped (each said so)."""
     rows = table.rows()
-    shown = rows
-    if len(rows) > TRIM:
-        shown = [r for r in rows if r[1] >= RARE * table.total]
+    shown = [r for r in rows if r[1] >= RARE * table.total] if len(rows) > TRIM else rows
     grouped = _grouped(shown)
     label_width = max(len(label) for label, *_ in grouped)
     scale = (low := percent(0)) + percent(1).rjust(width - len(low))
@@ -148,7 +142,7 @@ def render(odds: DiceOdds, fmt: str) -> None:
 def svg(odds: DiceOdds) -> str:
     """The table as a picture: bars of P(= n) and the line of P(≥ n) on one 0–100% scale, as an attack's odds
     (:func:`tabroll.render.svg.distribution_svg`), titled with the question and its chief figures."""
-    from tabroll.render.svg import Series, distribution_svg, mean_text
+    from tabroll.render.svg import Series, distribution_svg
 
     table = odds.table
     figures = []
@@ -159,7 +153,6 @@ def svg(odds: DiceOdds) -> str:
         _("P({name}) {share}", name=side_word(name), share=share_text(f.value) + f.fraction(" "))
         for name, f in odds.versus().items()
     ]
-    mean = table.mean()
     measured = subject(odds)
     if odds.exact:
         head = _("dice odds (exact)")
@@ -178,6 +171,6 @@ def svg(odds: DiceOdds) -> str:
         bars.append((value, ways / table.total, tip))
         at_least.append((value, above / table.total))
     sd = decimal(table.sd())
-    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(mean), sd=sd)
+    label = _("{subject}: mean {mean}, sd {sd}", subject=measured, mean=mean_text(table.mean()), sd=sd)
     return distribution_svg(odds.question.text, lines, [Series(label, bars, at_least)], f"{measured} (n)",
                             document_title=_("{question}: dice odds", question=odds.question.text))  # fmt: skip

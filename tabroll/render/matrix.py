@@ -41,7 +41,7 @@ CORNER = N_("attacker \\ target")
 
 @dataclass
 class Grid:
-    """One table of the matrix: a title, the attackers' and targets' short names, and styled cells."""
+    """One table of the matrix: a title, and its styled cells."""
 
     title: str
     rows: list[Line]  # per attacker, per target: (text, Rich style)
@@ -149,11 +149,8 @@ def abbreviations(names: list[str], limit: int) -> dict[str, str]:
         long = [name for name in long if name not in short]
     for name in long:
         n = 2
-        while True:
-            form = _clip(name, limit - 1 - len(str(n))).rstrip() + f"{n}."
+        while (form := _clip(name, limit - 1 - len(str(n))).rstrip() + f"{n}.") in taken:
             n += 1
-            if form not in taken:
-                break
         short[name] = form
         taken.add(form)
     return {name: short[name] for name in names}
@@ -211,7 +208,10 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[Line]:
     lines: list[Line] = []
     for index, grid in enumerate(tables):
         lines += _grid_lines(table, grid, layout, width, first=index == 0)
-    for note in _notes(table, tables, layout):
+    pairs = [*layout.rows.items(), *layout.columns.items()]  # the legend of shortened names, then the notes
+    legend = list(dict.fromkeys(f"{short} = {name}" for name, short in pairs if short != name))
+    notes = [_("names: {legend}", legend=", ".join(legend))] if legend else []
+    for note in notes + matrix_notes(table, follow=len(tables) > 1):
         lines += [[(line, "dim")] for line in _wrap(note, width, "  ")]
     reasons, more = refusals(table)
     if reasons:
@@ -308,20 +308,6 @@ def _grid_lines(table: Matrix, grid: Grid, layout: _Layout, width: int, *, first
                 line += [("  ", ""), (_pad(text, layout.widths[j]), style)]
             lines.append(line)
     return lines
-
-
-def _notes(table: Matrix, tables: list[Grid], layout: _Layout) -> list[str]:
-    """The legend of shortened names, then :func:`matrix_notes`."""
-    legend = list(
-        dict.fromkeys(
-            f"{short} = {name}"
-            for names in (layout.rows, layout.columns)
-            for name, short in names.items()
-            if short != name
-        )
-    )
-    notes = [_("names: {legend}", legend=", ".join(legend))] if legend else []
-    return notes + matrix_notes(table, follow=len(tables) > 1)
 
 
 def matrix_notes(table: Matrix, *, follow: bool) -> list[str]:

@@ -112,17 +112,10 @@ def _block_view(
         lines.append([("  " + _("{name}: mean ", name=label), ""), (shown, "bold yellow")])
         if target_figure and "damage" in block.distributions:
             continue  # the chart of the total is enough on screen; JSON has every distribution
-        lines += _chart(points, block.at_least.get(name, []), width, fine)
+        above = dict(block.at_least.get(name, []))
+        rows = [(str(value), e.value, share_text(above[value].value) if value in above else "") for value, e in points]
+        lines += share_chart((_("exactly"), _("at least")), rows, width, fine)
     return lines
-
-
-def _chart(
-    points: list[tuple[Any, Estimate]], at_least: list[tuple[Any, Estimate]], width: int, fine: bool
-) -> list[Line]:
-    """One row per value: the value, P(exactly it), P(at least it), and a bar of P(exactly it)."""
-    above = dict(at_least)
-    rows = [(str(value), e.value, share_text(above[value].value) if value in above else "") for value, e in points]
-    return share_chart((_("exactly"), _("at least")), rows, width, fine)
 
 
 def share_chart(
@@ -180,10 +173,7 @@ def write(
         if title is not None:
             console.print(Text(visible(title), style="bold"))
         for line in view(True):
-            text = Text()
-            for piece, style in line:
-                text.append(visible(piece), style=style or None)
-            console.print(text, soft_wrap=True)
+            console.print(Text.assemble(*((visible(piece), style) for piece, style in line)), soft_wrap=True)
         return
     lines = [*([] if title is None else [title]), *("".join(piece for piece, _ in line) for line in view(False))]
     sys.stdout.write("\n".join(visible(line.rstrip()) for line in lines) + "\n")

@@ -47,8 +47,12 @@ def kind_width() -> int:
 
 def fact_label(key: str) -> str:
     """The name of a fact of a run's header (ruleset, file, seed) in the language now."""
-    labels = {"ruleset": p_("log", "ruleset"), "file": p_("log", "file"), "seed": p_("log", "seed")}
-    return labels.get(key, key)
+    return {"ruleset": p_("log", "ruleset"), "file": p_("log", "file"), "seed": p_("log", "seed")}.get(key, key)
+
+
+def facts_line(info: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """The facts of a run's header that ``keys`` name, on one line: ``ruleset tabmaster · file battle.yaml``."""
+    return " · ".join(_("{fact} {value}", fact=fact_label(k), value=info[k]) for k in keys if info.get(k) is not None)
 
 
 class Renderer:
@@ -96,9 +100,8 @@ class TextRenderer(Renderer):
             self.stream.write(f"# {visible(str(title))}\n")
         for key in ("ruleset", "file", "seed"):
             if info.get(key) is not None:
-                self.stream.write(
-                    "# " + _("{fact}: {value}", fact=fact_label(key), value=visible(str(info[key]))) + "\n"
-                )
+                said = _("{fact}: {value}", fact=fact_label(key), value=visible(str(info[key])))
+                self.stream.write(f"# {said}\n")
 
     def event(self, event: Event, **tags: Any) -> None:
         sentence = visible(event.sentence())
@@ -133,11 +136,7 @@ class RichRenderer(Renderer):
         from rich.text import Text
 
         title = info.get("title") or info.get("file") or "tabroll"
-        facts = " · ".join(
-            _("{fact} {value}", fact=fact_label(k), value=info[k])
-            for k in ("ruleset", "file")
-            if info.get(k) is not None
-        )
+        facts = facts_line(info, ("ruleset", "file"))
         # Text, not markup: a title or a file name with brackets is shown as written, never read as a style
         self.console.print(Rule(Text(visible(str(title)), style="bold")))
         if facts:
@@ -154,9 +153,8 @@ class RichRenderer(Renderer):
         row.add_column(width=1)
         row.add_column(width=kind_width(), no_wrap=True)
         row.add_column(ratio=1)
-        style = event.STYLE
         text = Text(visible(event.sentence()), style="bold red" if event.kind in ("defeat", "refused") else "")
-        row.add_row("", Text(visible(kind_label(event.kind)), style=style), text)
+        row.add_row("", Text(visible(kind_label(event.kind)), style=event.STYLE), text)
         self.console.print(row, new_line_start=False)
 
     def footer(self, **info: Any) -> None:
@@ -226,8 +224,7 @@ class JsonRenderer(Renderer):
             self.loose.append(record)
 
     def footer(self, **info: Any) -> None:
-        hidden = ("state_view", "notes")
-        self.document.update({k: v for k, v in info.items() if k not in hidden and v is not None})
+        self.document.update({k: v for k, v in info.items() if k not in ("state_view", "notes") and v is not None})
 
     def _finish(self) -> None:
         if self.actions:
@@ -297,8 +294,7 @@ def brief_line(events: list[Event]) -> str:
         pair = None  # the action names no single pair (a phase, a spell): every outcome names its own
     parts: list[str] = []
     for event in events[1:]:
-        part = _brief_part(event, pair)
-        if part:
+        if part := _brief_part(event, pair):
             parts.append(part)
         if event.kind in ("hit", "miss"):  # the damage that follows a hit belongs to the same pair
             pair = (str(getattr(event, "attacker", "")), str(getattr(event, "target", "")))
@@ -368,11 +364,7 @@ class MarkdownRenderer(Renderer):
         title = info.get("title") or info.get("file")
         if title:
             self.stream.write(f"### {_md(str(title))}\n\n")
-        facts = " · ".join(
-            _("{fact} {value}", fact=fact_label(key), value=info[key])
-            for key in ("ruleset", "file", "seed")
-            if info.get(key) is not None
-        )
+        facts = facts_line(info, ("ruleset", "file", "seed"))
         if facts:
             self.stream.write(f"*{_md(facts)}*\n\n")
 

@@ -61,11 +61,7 @@ def view_rich(view: StateView, *, titled: bool = True) -> Any:
     from rich.console import Group
 
     shown: list[Any] = [Text(visible(heading(view)), style="bold")] if titled else []
-    for pieces in view.lines:
-        text = Text()
-        for piece, tone in pieces:
-            text.append(visible(piece), style=_TONES[tone])
-        shown.append(text)
+    shown += [Text.assemble(*((visible(piece), _TONES[tone]) for piece, tone in pieces)) for pieces in view.lines]
     return Group(*shown)
 
 
@@ -96,8 +92,7 @@ def state_markdown(ruleset: Any, state: Any, *, title: str) -> list[str]:
     view = ruleset.state_view(state)
     lines = [f"**{visible(title)}**", ""]
     if view.table is None:
-        shown = [visible(line, lines=True) for line in view_lines(view)[2:]]
-        return [*lines, "```text", *shown, "```"]
+        return [*lines, "```text", *(visible(line, lines=True) for line in view_lines(view)[2:]), "```"]
 
     def cell(text: Any) -> str:
         return visible(str(text)).replace("|", "\\|")

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
-from tabroll.odds.figures import HAPPENS, Block, Cell, Estimate, Matrix, Report, figure_name, share_text
-from tabroll.render.bars import decimal, interval
+from tabroll.odds.figures import HAPPENS, Block, Cell, Matrix, Report, figure_name, share_text
+from tabroll.render.bars import decimal, mean_text
 from tabroll.render.matrix import cell_text, matrix_notes, refusals
 from tabroll.writing import write_atomically, write_target
 
@@ -48,18 +48,13 @@ def check_picture_path(path: str, flag: str = "--svg") -> Path:
         raise InputError(_("{flag} {path}: this is a folder, not a file", flag=flag, path=path), tip=tip)
     target = write_target(target, shown=f"{flag} {path}")  # through a link; never a device, a pipe or a socket
     folder = target.parent
+    values = {"flag": flag, "path": path, "folder": folder}
     if folder.exists() and not folder.is_dir():
-        raise InputError(
-            _("{flag} {path}: {folder} is a file, not a folder", flag=flag, path=path, folder=folder), tip=tip
-        )
+        raise InputError(_("{flag} {path}: {folder} is a file, not a folder", **values), tip=tip)
     if not folder.is_dir():
-        raise InputError(
-            _("{flag} {path}: the folder {folder} does not exist", flag=flag, path=path, folder=folder), tip=tip
-        )
+        raise InputError(_("{flag} {path}: the folder {folder} does not exist", **values), tip=tip)
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise InputError(
-            _("{flag} {path}: this file cannot be written here (no permission)", flag=flag, path=path), tip=tip
-        )
+        raise InputError(_("{flag} {path}: this file cannot be written here (no permission)", **values), tip=tip)
     return target
 
 
@@ -71,27 +66,18 @@ def write_picture(path: str, svg: str) -> None:
 
 
 def _document(width: float, height: float, body: list[str], title: str) -> str:
-    return "\n".join(
-        [
-            '<?xml version="1.0" encoding="UTF-8"?>',
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" style="{FONT};font-size:12px">',
-            f"<title>{escape(title)}</title>",
-            f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
-            *body,
-            "</svg>",
-            "",
-        ]
-    )
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" style="{FONT};font-size:12px">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
+    ]
+    return "\n".join([*head, *body, "</svg>", ""])
 
 
 def _text(x: float, y: float, text: str, *, anchor: str = "start", extra: str = "") -> str:
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
-
-
-def mean_text(e: Estimate) -> str:
-    """A mean as a legend gives it: ``1.372 = 889/648`` when exact, ``4.105 (95% CI 3.891–4.319)`` when estimated."""
-    return f"{decimal(e.value)}{e.fraction(' ')}{interval(e, decimal)}"
 
 
 CHAR = 7.0  # about the width of a character at 12px, to size a picture to its longest text
@@ -361,9 +347,7 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
         for name, e in report.probabilities.items()
         if not name.startswith("hit: ")  # the total is enough here, as on screen
     ][:4]
-    lines = [_("{game}: {odds}", game=game, odds=how) if game else how]
-    if figures:
-        lines.append(", ".join(figures))
+    lines = [_("{game}: {odds}", game=game, odds=how) if game else how, *([", ".join(figures)] if figures else [])]
     chosen = _series(report)
     series = [_odds_series(said, block, name) for said, block, name in chosen]
     names = list(dict.fromkeys(name for _, _, name in chosen[:MAX_SERIES]))
@@ -467,20 +451,17 @@ def _key_words(colouring: Colouring, top: float, follow: bool) -> tuple[str, lis
     own = _(colouring.own_name)
     name = _("{own}; in the second table, {back}", own=own, back=_(colouring.back_name)) if follow else own
     if colouring.probability:
-        scale = [percent(share) for share in (0, 0.25, 0.5, 0.75, 1)]
-        return _("colour: {name}, from 0% to 100%", name=name), scale
+        return _("colour: {name}, from 0% to 100%", name=name), [percent(share) for share in (0, 0.25, 0.5, 0.75, 1)]
     end = top or 1.0
     largest = _("the largest in the table") if top else _("every figure in the table is 0")
-    return (
-        _(
-            "colour: {name}, in {unit}, from 0 to {end} ({largest})",
-            name=name,
-            unit=_(colouring.unit),
-            end=_amount(end, end),
-            largest=largest,
-        ),
-        [_amount(end * share, end) for share in (0, 0.25, 0.5, 0.75, 1)],
+    caption = _(
+        "colour: {name}, in {unit}, from 0 to {end} ({largest})",
+        name=name,
+        unit=_(colouring.unit),
+        end=_amount(end, end),
+        largest=largest,
     )
+    return caption, [_amount(end * share, end) for share in (0, 0.25, 0.5, 0.75, 1)]
 
 
 def _key(colouring: Colouring, top: float, y: float, follow: bool) -> list[str]:
@@ -531,8 +512,7 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
             ("follow-ups", _("then, {parts}: in each cell, P(attacker defeated) and mean damage taken; colour: {name}",
                              parts=parts, name=_(colouring.back_name)))
         )  # fmt: skip
-    who = f"{game} ({table.ruleset})" if game else table.ruleset
-    title = _("{game}: balance matrix", game=who)
+    title = _("{game}: balance matrix", game=f"{game} ({table.ruleset})" if game else table.ruleset)
     setting = table.setting_text or table.setting
     lines = [_("each attacker (row) against each target (column)"), *([setting] if setting else [])]
     reasons, more = refusals(table)
@@ -564,48 +544,29 @@ def matrix_svg(table: Matrix, *, colour: str = "defeat", game: str = "") -> str:
     body = [_text(16, 22, title, extra=' class="heading" font-size="16" font-weight="bold"')]
     body += [_text(16, 40 + 16 * i, line, extra=' class="subheading"') for i, line in enumerate(lines)]
     body += _key(colouring, top, key_top, follow)
-    for place, (panel, caption) in enumerate(panels):
+    italic = ' class="axis-label" font-style="italic"'
+    for place, (panel, caption) in enumerate(panels):  # its caption, the axes' labels, the names and the cells
         y0 = grids_top + panel_h * place
-        body += _panel(table, panel, caption, colouring, top, y0, left, head, (cell_w, cell_h))
+        grid_top = y0 + 40 + head
+        body += [f'<g class="panel" id="{panel}">', _text(16, y0 + 16, caption, extra=' font-weight="bold"')]
+        body.append(
+            _text(left + cell_w * len(table.targets) / 2, y0 + 36, _("target →"), anchor="middle", extra=italic)
+        )
+        for j, target in enumerate(table.targets):
+            x = left + cell_w * (j + 0.5)
+            body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
+        body.append(_text(left - 8, grid_top - 6, _("attacker ↓"), anchor="end", extra=italic))
+        for i, attacker in enumerate(table.attackers):
+            y = grid_top + cell_h * i
+            body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
+            for j, target in enumerate(table.targets):
+                body.append(_cell(table.cells[(attacker, target)], (left + cell_w * j, y, cell_w, cell_h), colouring,
+                                  top, comeback=panel != "attack"))  # fmt: skip
+        body.append("</g>")
     for i, (indent, note) in enumerate(notes):
         y = grids_top + panel_h * len(panels) + 18 * i
         body.append(_text(16 + 16 * indent, y, note.lstrip(), extra=' class="note"'))
     return _document(width, height, body, _("{title}: each attacker against each target", title=title))
-
-
-def _panel(
-    table: Matrix,
-    panel: str,
-    caption: str,
-    colouring: Colouring,
-    top: float,
-    y0: float,
-    left: float,
-    head: float,
-    size: tuple[float, float],
-) -> list[str]:
-    """One table of the matrix: its caption, the axes' labels (target above the columns, attacker above the
-    rows' names), the names and the cells."""
-    cell_w, cell_h = size
-    body = [f'<g class="panel" id="{panel}">', _text(16, y0 + 16, caption, extra=' font-weight="bold"')]
-    grid_left, grid_w = left, cell_w * len(table.targets)
-    body.append(_text(grid_left + grid_w / 2, y0 + 36, _("target →"), anchor="middle",
-                      extra=' class="axis-label" font-style="italic"'))  # fmt: skip
-    grid_top = y0 + 40 + head
-    for j, target in enumerate(table.targets):
-        x = left + cell_w * (j + 0.5)
-        body.append(_text(x, grid_top - 6, target, extra=f' transform="rotate(-45 {x:.1f} {grid_top - 6:.1f})"'))
-    body.append(
-        _text(left - 8, grid_top - 6, _("attacker ↓"), anchor="end", extra=' class="axis-label" font-style="italic"')
-    )
-    for i, attacker in enumerate(table.attackers):
-        y = grid_top + cell_h * i
-        body.append(_text(left - 8, y + cell_h / 2 + 4, attacker, anchor="end"))
-        for j, target in enumerate(table.targets):
-            body.append(_cell(table.cells[(attacker, target)], (left + cell_w * j, y, cell_w, cell_h), colouring,
-                              top, comeback=panel != "attack"))  # fmt: skip
-    body.append("</g>")
-    return body
 
 
 def _shown_in_cells(colouring: Colouring) -> str:

@@ -69,8 +69,7 @@ def until_view(until: Until, *, width: int = BAR_WIDTH // 2, fine: bool = False)
     """The figures as lines of styled segments (plain text joins them, Rich colours them)."""
     rounds = until.counts == "rounds"
     cap = until.cap
-    lines: list[Line] = [[(_headline(until, _how(until)), "bold")]]
-    lines.append([(f"  {until.between}", "dim")])
+    lines: list[Line] = [[(_headline(until, _how(until)), "bold")], [(f"  {until.between}", "dim")]]
     if until.note:
         lines.append([(f"  {until.note}", "dim")])
     if until.mean is not None:
@@ -119,13 +118,7 @@ def until_document(
 
 
 def render_until(
-    report: Report,
-    until: Until,
-    fmt: str,
-    *,
-    title: str,
-    ruleset: str,
-    limit: TimeLimitShown | None = None,
+    report: Report, until: Until, fmt: str, *, title: str, ruleset: str, limit: TimeLimitShown | None = None
 ) -> None:
     """``tabroll odds … --until defeat`` on standard output: in JSON the one attack's document with the chain's
     figures under ``until``; in text or Rich the title and the chain's table."""
@@ -138,12 +131,11 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
     the line of P(defeated within k), on one 0–100% scale, with the mean and what was counted in the legend."""
     from tabroll.render.svg import Series, distribution_svg
 
-    if until.method == "exact":
-        how = _("exact")
-    else:
-        how = n_(
-            "Monte Carlo, {count} chain", "Monte Carlo, {count} chains", until.samples, count=number(until.samples)
-        )
+    how = (
+        _("exact")
+        if until.method == "exact"
+        else n_("Monte Carlo, {count} chain", "Monte Carlo, {count} chains", until.samples, count=number(until.samples))
+    )
     headline = _headline(until, how)
     rounds = until.counts == "rounds"
     lines = [
@@ -157,17 +149,13 @@ def until_svg(until: Until, title: str, *, game: str = "") -> str:
     ]
     bars = []
     for row in until.rows:
-        at = share_text(row.defeated.value)
-        by = share_text(row.within.value)
-        bars.append(
-            (
-                row.count,
-                row.defeated.value,
-                _("defeated at round {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
-                if rounds
-                else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by),
-            )
+        at, by = share_text(row.defeated.value), share_text(row.within.value)
+        tip = (
+            _("defeated at round {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
+            if rounds
+            else _("defeated at attack {k}: {at}; within {k}: {within}", k=row.count, at=at, within=by)
         )
+        bars.append((row.count, row.defeated.value, tip))
     mean = _("never within the cap") if until.mean is None else _("mean {mean}", mean=decimal(until.mean.value))
     series = Series(f"{until.target}: {mean}", bars, [(row.count, row.within.value) for row in until.rows])
     reading = (

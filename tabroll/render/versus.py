@@ -67,9 +67,8 @@ def _chance(e: Estimate) -> str:
 
 
 def _chart(points: list[tuple[Any, Estimate, Estimate]], fine: bool) -> list[tuple[str, str]]:
-    label = max((len(str(v)) for v, _, _ in points), default=1)
     damage = _("damage")
-    label = max(label, cells(damage))
+    label = max([cells(damage), *(len(str(v)) for v, _, _ in points)])
     wide = cells(share_text(1.0))  # 100.00%: 7 columns in English, 8 where the sign has a space before it
     lines = [(f"    {' ' * (label - cells(damage))}{damage}  {'A':>{wide}}  {'B':>{wide}}  {'A':<{HALF_BAR}} B", "dim")]
     for value, ea, eb in points:

@@ -247,7 +247,7 @@ def test_a_journal_from_before_steps_with_a_refused_record_still_reads(tmp_path:
     for step in scenario.steps:  # what an older tabroll wrote: every step, the refused one too, with no step
         dice = RecordingDice(GivenDice(step.dice or ()))
         resolution = resolve_one(scenario.ruleset, state, step.action, dice, index=journal.next_seq)
-        journal._append(encode_action(scenario.ruleset, step.action), dice.values, resolution)
+        journal._append(encode_action(scenario.ruleset, step.action), dice.values, resolution, asked=False, step=0)
         state = resolution.state
     for line in (2, 3, 4):
         rewrite_record(tmp_path / "j.jsonl", line, lambda obj: obj.pop("step"))

@@ -4,6 +4,7 @@ roll was told "needs a total of 6" from two extreme throws, and 1 against 9 hit 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -21,18 +22,19 @@ from tabroll.loading.scenario import load_scenario_file, scenario_from_document
 from tabroll.loading.yaml_source import load_yaml_text
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.report import build_report
-from tabroll.play.preview import _walk, preview_lines
+from tabroll.play.preview import preview_lines
 from tests.support import TooManyOutcomes, examples, plain_outcomes
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+NEEDS = re.compile(r"needs a total of (?P<total>[0-9]+) or more, modifiers included, to hit (?P<target>.+)")
 GAMES = sorted(ruleset_ids())  # every game discovered: its bundled scenarios (scenarios/<game>/), if any, are walked
 
 
 def preview_needs(ruleset: Any, state: Any, action: Any) -> dict[str, int]:
     """The number the acting unit must reach to hit each target that the preview's walk found true of every
-    outcome of the dice (the needs its lines say)."""
-    walked = _walk(ruleset, state, action)
-    return {} if walked is None else walked[1]
+    outcome of the dice: the needs its lines say (in English, the language of the tests)."""
+    told = (NEEDS.fullmatch(line.strip()) for line in preview_lines(ruleset, state, action))
+    return {found["target"]: int(found["total"]) for found in told if found is not None}
 
 
 def outcomes(ruleset: Any, state: Any, action: Any, budget: int = 20_000) -> Iterator[tuple[Fraction, Any]]:
