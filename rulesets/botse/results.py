@@ -4,7 +4,7 @@ one place, and the chosen item's ability."""
 from __future__ import annotations
 
 from operator import getitem
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
@@ -104,31 +104,39 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
     once, in a copy of ``work``, for the first sum that gives it, and only in what its side decides (the last two
     log nothing: the measures read the states alone)."""
-    from . import CHANGES, measured_names  # the package's, loaded by now
+    from . import measure_names  # the package's, loaded by now
 
     summing, copy = summing_of(work, pool), work.fork(work.dice)  # put back after each: its events, damage dealt
     copy.ruling("damage_summing", "engage", summing.words[1])  # told once here: no figure reads it
-    before, (by_damage, by_tenacity, by_drained), length = summing.before, sum_sides(tables), len(copy.events)
-    creatures: list[tuple[int, Battle, tuple[Event, ...]]] = []
-    tenacities, tracks, battles = creatures[:], creatures[:], cast("dict[int, Battle]", {})  # by the creatures' id
-    for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():
-        hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
-        battle = battles.get(id(hurt)) or battles.setdefault(id(hurt), replace(before, creatures=hurt))
-        creatures.append((ways, battle, tuple(copy.events[length:])))
-        del copy.events[length:]
-        copy.running, copy.damaged, copy.defeated = {**work.running}, {*work.damaged}, {*work.defeated}
-    adventurer, roster = summing.adventurer, before.adventurers  # (their measures read the states alone: no events)
-    for ways, tenacity, _faces in by_tenacity.values():  # no die placed: where they go is not decided here
-        gained = roster.replace(replace(adventurer, tenacity=adventurer.tenacity + tenacity))
-        tenacities.append((ways, replace(before, adventurers=gained), ()))
+    before, (by_damage, by_tenacity, by_drained), events = summing.before, sum_sides(tables), copy.events
+    name, length, adventurer, creatures = pool.target, len(events), summing.adventurer, before.creatures
+    assert name is not None
+    target, running = creatures.find(name), copy.running.get(name, 0)
+    battles = {(target.health, target.defeated): before}  # by the target's Health left (dealt nothing: as before)
+    dealt: list[tuple[int, Battle, tuple[Event, ...]]] = []
+    for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():  # each as dealt_at_once deals it
+        copy.running[name] = running
+        hurt = struck(copy, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
+                      told=False)  # fmt: skip
+        left = (hurt.health, hurt.defeated)
+        battle = battles.get(left) or battles.setdefault(left, replace(before, creatures=creatures.replace(hurt)))
+        dealt.append((ways, battle, tuple(events[length:])))
+        del events[length:]
+    roster = before.adventurers  # (their measures read the states alone: no events)
+    tenacities = [  # no die placed: where they go is not decided here
+        (ways, replace(before, adventurers=roster.replace(replace(adventurer, tenacity=adventurer.tenacity + gained)))
+         if gained else before, ())
+        for ways, gained, _faces in by_tenacity.values()
+    ]  # fmt: skip
+    tracks = []
     for ways, _tenacity, faces in by_drained.values():  # no tenacity gained: not decided here
         tracks.append((ways, replace(before, adventurers=placed_at_once(copy, summing, faces, 0)), ()))
-        del copy.events[length:]
-    track = {f"{CHANGES[2]}: {pool.adventurer}"}
+        del events[length:]
+    track = measure_names(adventurer.name)[3]
     return (
-        ((True, measured_names(before, before.creatures)), creatures),
-        ((False, measured_names(before, before.adventurers) - track), tenacities),
-        ((False, track), tracks),
+        ((True, {measure_names(unit.name)[0] for unit in creatures}), dealt),
+        ((False, {measure for unit in roster for measure in measure_names(unit.name)} - {track}), tenacities),
+        ((False, {track}), tracks),
     )
 
 
