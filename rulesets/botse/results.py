@@ -112,14 +112,17 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     name, length, adventurer, creatures = pool.target, len(events), summing.adventurer, before.creatures
     assert name is not None
     target, running = creatures.find(name), copy.running.get(name, 0)
-    battles = {(target.health, target.defeated): before}  # by the target's Health left (dealt nothing: as before)
+    battles = {target.health: before}  # by the target's Health left (dealt nothing: as before)
     dealt: list[tuple[int, Battle, tuple[Event, ...]]] = []
     for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():  # each as dealt_at_once deals it
         copy.running[name] = running
-        hurt = struck(copy, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
-                      told=False)  # fmt: skip
-        left = (hurt.health, hurt.defeated)
-        battle = battles.get(left) or battles.setdefault(left, replace(before, creatures=creatures.replace(hurt)))
+        health = struck(copy, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
+                        told=False)  # fmt: skip
+        health = target.health if health is None else health
+        battle = battles.get(health)
+        if battle is None:
+            hurt = replace(target, health=health, defeated=health == 0)
+            battle = battles[health] = replace(before, creatures=creatures.replace(hurt))
         dealt.append((ways, battle, tuple(events[length:])))
         del events[length:]
     roster = before.adventurers  # (their measures read the states alone: no events)
@@ -190,13 +193,15 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
         target = creatures.get(name)
         assert target is not None
         start = len(work.events)
-        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
-                      told=False)  # fmt: skip
-        if hurt is target:  # defeated before: nothing dealt
+        health = struck(work, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
+                        told=False)  # fmt: skip
+        if health is None:  # defeated before: nothing dealt
             return creatures
-        left = (hurt.health, hurt.defeated)  # the target's only changes
-        after = summing.hurt.get(left) or summing.hurt.setdefault(left, creatures.replace(hurt))
-        known = summing.dealt[(blockable, through, running)] = (after, tuple(work.events[start:]), hurt.defeated)
+        left = (health, health == 0)  # the target's only changes
+        after = summing.hurt.get(left) or summing.hurt.setdefault(
+            left, creatures.replace(replace(target, health=health, defeated=health == 0))
+        )
+        known = summing.dealt[(blockable, through, running)] = (after, tuple(work.events[start:]), health == 0)
         return after
     work.events.extend(known[1])
     work.running[name] = running + blockable + through
