@@ -3,7 +3,6 @@ one place, and the chosen item's ability."""
 
 from __future__ import annotations
 
-from operator import getitem
 from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Note, StatusApplied, joined, said
@@ -107,7 +106,7 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     from . import measure_names  # the package's, loaded by now
 
     summing, copy = summing_of(work, pool), work.fork(work.dice)  # put back after each: its events, damage dealt
-    copy.ruling("damage_summing", "engage", summing.words[1])  # told once here: no figure reads it
+    copy.ruling("damage_summing", "engage", summing.ruling)  # told once here: no figure reads it
     before, (by_damage, by_tenacity, by_drained), events = summing.before, sum_sides(tables), copy.events
     name, length, adventurer, creatures = pool.target, len(events), summing.adventurer, before.creatures
     assert name is not None
@@ -116,7 +115,7 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     dealt: list[tuple[int, Battle, tuple[Event, ...]]] = []
     for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():  # each as dealt_at_once deals it
         copy.running[name] = running
-        health = struck(copy, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
+        health = struck(copy, target, blockable, through, by=pool.adventurer, what=summing.what, engage=True,
                         told=False)  # fmt: skip
         health = target.health if health is None else health
         battle = battles.get(health)
@@ -146,16 +145,17 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
     in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them; worked out once for
-    each way the dice are sent (:attr:`Summing.sent`) while the track has room for them."""
-    sent = (tenacity, *map(getitem, summing.sent, faces))
+    each way the dice are sent (:func:`face_sent`) while the track has room for them."""
+    sent = (tenacity, *[face_sent(die.faces[face - 1]) for die, face in zip(summing.dice, faces, strict=True)])
     known = summing.placed.get(sent)
     if known is None:
         track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
         full = False
         for resolved in (True, False):
-            for code_drained, name in zip(sent[1:], summing.names, strict=True):  # None: not resolved
+            for code_drained, die in zip(sent[1:], summing.dice, strict=True):  # None: not resolved
                 if (code_drained is None) is resolved:
                     continue
+                name = die.name
                 if not code_drained:
                     if None in track:
                         track[track.index(None)] = name
@@ -168,7 +168,7 @@ def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], te
         after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
         known = (
             summing.before.adventurers.replace(after),
-            (TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0]),)
+            (TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=_("tenacity face")),)
             if tenacity
             else (),
         )
@@ -185,7 +185,7 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
     target (an enemy: no prevention), its events logged; worked out once for each sum of damage."""
     name = pool.target
     assert name is not None
-    work.ruling("damage_summing", "engage", summing.words[1])  # a plain engage sums the damage of its dice
+    work.ruling("damage_summing", "engage", summing.ruling)  # a plain engage sums the damage of its dice
     running = work.running.get(name, 0)
     known = summing.dealt.get((blockable, through, running))
     if known is None:
@@ -193,7 +193,7 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
         target = creatures.get(name)
         assert target is not None
         start = len(work.events)
-        health = struck(work, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
+        health = struck(work, target, blockable, through, by=pool.adventurer, what=summing.what, engage=True,
                         told=False)  # fmt: skip
         if health is None:  # defeated before: nothing dealt
             return creatures
@@ -402,16 +402,14 @@ class Summing:
 
     def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
         self.before, self.adventurer = before, adventurer
-        self.names = tuple(die.name for die in dice)
-        self.sent = tuple((None, *map(face_sent, die.faces)) for die in dice)
-        self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
+        self.dice, self.ruling, self.what = dice, summing_text(), _("summed damage of the dice")
         self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
         self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
         self.hurt: dict[tuple[int, bool], Roster[Creature]] = {}  # the creatures by the target's Health left
 
 
 def face_sent(face: Face) -> bool | None:
-    """Where a face of a plain engage sends its die (:attr:`Summing.sent`): None when the face is not resolved
+    """Where a face of a plain engage sends its die (:func:`placed_at_once`): None when the face is not resolved
     (blank), True when it is resolved and drained by its code, False when it is resolved and exhausted."""
     if not (face.tenacity or face.damage or face.text):
         return None
