@@ -500,12 +500,12 @@ def _spread(walker: _Walker) -> None:
                 final.refused[reason] = final.refused.get(reason, 0) + mass * weight // denominator
             resolved = part.weight - sum(part.refused.values())
             _carry(final.values, acc, sums or {}, mass, part.values, resolved, 1, denominator)
-    tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
+    tally, masses = walker.tally, {mass for bucket in final.values.values() for mass in bucket.values()}
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
+    shares = {mass: Fraction(mass, common) for mass in masses}  # each reduced once (a unit's damage and the attack's)
     for name, bucket in final.values.items():
-        tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
-                              for value, mass in bucket.items()}  # fmt: skip
+        tally.values[name] = {value: shares[mass] for value, mass in bucket.items()}
 
 
 def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
