@@ -36,8 +36,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
     values, whole = tally.values, _whole_numbers(tally) if exact else dict  # (a simulation counts whole trials)
     refused, total = whole(tally.refused), whole({0: tally.weight})[0]
-    for reason, mass in sorted(refused.items()):
-        report.refused[reason] = Estimate.share(mass, total, exact)
+    report.refused = {reason: Estimate.share(mass, total, exact) for reason, mass in sorted(refused.items())}
     resolved = total - sum(refused.values(), 0)
     declared = tally.declared
     keys = list(values)
