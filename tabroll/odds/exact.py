@@ -501,8 +501,7 @@ def _spread(walker: _Walker) -> None:
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
     shares = {mass: Fraction(mass, common) for mass in masses}  # each reduced once (a unit's damage and the attack's)
-    for name, bucket in final.values.items():
-        tally.values[name] = {value: shares[mass] for value, mass in bucket.items()}
+    tally.values.update({name: {v: shares[m] for v, m in bucket.items()} for name, bucket in final.values.items()})
 
 
 def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
