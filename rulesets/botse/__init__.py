@@ -6,9 +6,9 @@ not the printed game's faces. This module stays light: its hooks import the rest
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabroll.events import Damage
 from tabroll.i18n import N_
@@ -18,7 +18,6 @@ from tabroll.kit.hooks import hook
 if TYPE_CHECKING:
     from tabroll.events import Event
     from tabroll.kit import Measure
-    from tabroll.kit.roster import Roster
 
     from .model import BotseAction
     from .state import Battle
@@ -129,16 +128,22 @@ class Botse(Ruleset["Battle", "BotseAction"]):
         """Health left of every unit (a level); each adventurer's :data:`CHANGES`."""
         from tabroll.kit import Measure  # what a walk measures: defined for odds, not for discovery
 
-        measures = [Measure(f"Health left: {unit.name}", "level", unit.health) for unit in state.units]
+        measures = [Measure(measure_names(unit.name)[0], "level", unit.health) for unit in state.units]
         for adventurer in state.adventurers:
-            measures += [Measure(f"{change}: {adventurer.name}", "change") for change in CHANGES]
+            measures += [Measure(name, "change") for name in measure_names(adventurer.name)[1:]]
         return measures
 
     def outcome_measures(self, before: Battle, after: Battle, events: Sequence[Event]) -> dict[str, int | bool]:
-        return {
-            **_measured(before, after.adventurers, changes=True),
-            **_measured(before, after.creatures, changes=False),
-        }
+        """Each unit's Health left; each adventurer's :data:`CHANGES` since ``before``."""
+        out: dict[str, int | bool] = {measure_names(unit.name)[0]: unit.health for unit in after.adventurers}
+        for new in after.adventurers:
+            old, (_health, tenacity, fatigue, cooldown) = before.adventurers.find(new.name), measure_names(new.name)
+            out[tenacity] = new.tenacity - old.tenacity
+            out[fatigue] = new.light_fatigue - old.light_fatigue
+            out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
+        for unit in after.creatures:
+            out[measure_names(unit.name)[0]] = unit.health
+        return out
 
     def outcome_part(self, action: BotseAction, strike: Strike) -> str:
         """The engaging adventurer's damage is the engage's own; an enemy's afterwards is its reaction."""
@@ -158,33 +163,12 @@ CHANGES = ("tenacity gained", "light fatigue gained", "dice to cooldown")
 """The changes measured of each adventurer (:meth:`Botse.outcome_measures`)."""
 
 
-_MEASURED: dict[int, tuple[Battle, Roster[Any], dict[str, int | bool]]] = {}
-"""The measures of each roster met, by its id, with the state they were measured against: the outcomes of one
-walk share most of their rosters."""
-
-
-def _measured(before: Battle, roster: Roster[Any], *, changes: bool) -> dict[str, int | bool]:
-    """Each unit's Health left in ``roster`` and, with ``changes``, each adventurer's :data:`CHANGES` since
-    ``before``."""
-    known = _MEASURED.get(id(roster))
-    if known is not None and known[0] is before and known[1] is roster:
-        return known[2]
-    out: dict[str, int | bool] = {f"Health left: {unit.name}": unit.health for unit in roster}
-    for new in roster if changes else ():
-        old = before.adventurers.find(new.name)
-        tenacity, fatigue, cooldown = (f"{change}: {new.name}" for change in CHANGES)
-        out[tenacity] = new.tenacity - old.tenacity
-        out[fatigue] = new.light_fatigue - old.light_fatigue
-        out[cooldown] = old.cooldown.count(None) - new.cooldown.count(None)  # slots filled
-    if len(_MEASURED) >= 4096:
-        _MEASURED.clear()
-    _MEASURED[id(roster)] = (before, roster, out)
-    return out
-
-
-def measured_names(before: Battle, roster: Roster[Any]) -> AbstractSet[str]:
-    """The names of the measures of the units of ``roster`` (:meth:`Botse.outcome_measures`)."""
-    return _measured(before, roster, changes=roster is before.adventurers).keys()
+@functools.lru_cache(maxsize=1024)
+def measure_names(unit: str) -> tuple[str, str, str, str]:
+    """The names of the measures of the unit called ``unit`` (:meth:`Botse.outcome_measures`): its Health left,
+    then an adventurer's :data:`CHANGES`; made once for each name (every outcome of a walk measures every unit)."""
+    tenacity, fatigue, cooldown = (f"{change}: {unit}" for change in CHANGES)
+    return f"Health left: {unit}", tenacity, fatigue, cooldown
 
 
 RULESET = Botse()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from tabroll.events import Damage, Defeat, Heal, Modifier, Note, said
 from tabroll.frozen import replace
 
@@ -11,8 +9,6 @@ from .messages import _
 from .state import Adventurer, Placed, Unit
 from .track import exhaust
 from .work import BotseTurn
-
-UnitT = TypeVar("UnitT", bound=Unit)
 
 
 def heal(work: BotseTurn, name: str, amount: int, what: str) -> None:
@@ -62,19 +58,20 @@ def deal(work: BotseTurn, name: str, blockable: int, through: int, *, by: str, w
     if isinstance(unit, Adventurer) and blockable and any(p.prevent for p in unit.active):
         blockable = use_prevention(work, unit, blockable)
         unit = work.state.unit(name)
-    after = struck(work, unit, blockable, through, by=by, what=what, engage=engage, told=not work.walked)
-    if after is not unit:
-        work.put(after)
+    health = struck(work, unit, blockable, through, by=by, what=what, engage=engage, told=not work.walked)
+    if health is not None:
+        work.put(replace(unit, health=health, defeated=health == 0))
 
 
 def struck(
-    work: BotseTurn, unit: UnitT, blockable: int, through: int, *, by: str, what: str, engage: bool, told: bool
-) -> UnitT:
-    """``unit`` after a dealing of :func:`deal` (past prevention), its events logged; ``told``: said in full (the
-    exact walk reads no log but its blows: there the rule is ``what`` alone, and Defense lowered is not said)."""
+    work: BotseTurn, unit: Unit, blockable: int, through: int, *, by: str, what: str, engage: bool, told: bool
+) -> int | None:
+    """The Health ``unit`` has left after a dealing of :func:`deal` (past prevention), its events logged (None:
+    nothing dealt, to a unit defeated before or of no damage); ``told``: said in full (the exact walk reads no log
+    but its blows: there the rule is ``what`` alone, and Defense lowered is not said)."""
     name, amount = unit.name, blockable + through
     if unit.defeated or amount == 0:
-        return unit
+        return None
     running = work.running
     before = max(0, unit.defense - running.get(name, 0))
     stopped = min(before, blockable)
@@ -121,7 +118,7 @@ def struck(
     if health == 0:
         work.defeated.add(name)
         work.emit(Defeat(unit=name, by=by, reason=_("Health 0 ({what})", what=what) if told else what))
-    return replace(unit, health=health, defeated=health == 0)
+    return health
 
 
 def use_prevention(work: BotseTurn, adventurer: Adventurer, blockable: int) -> int:

@@ -3,8 +3,7 @@ one place, and the chosen item's ability."""
 
 from __future__ import annotations
 
-from operator import getitem
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from tabroll.events import Note, StatusApplied, joined, said
 from tabroll.frozen import replace
@@ -104,47 +103,59 @@ def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ..
     room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
     once, in a copy of ``work``, for the first sum that gives it, and only in what its side decides (the last two
     log nothing: the measures read the states alone)."""
-    from . import CHANGES, measured_names  # the package's, loaded by now
+    from . import measure_names  # the package's, loaded by now
 
     summing, copy = summing_of(work, pool), work.fork(work.dice)  # put back after each: its events, damage dealt
-    copy.ruling("damage_summing", "engage", summing.words[1])  # told once here: no figure reads it
-    before, (by_damage, by_tenacity, by_drained), length = summing.before, sum_sides(tables), len(copy.events)
-    creatures: list[tuple[int, Battle, tuple[Event, ...]]] = []
-    tenacities, tracks, battles = creatures[:], creatures[:], cast("dict[int, Battle]", {})  # by the creatures' id
-    for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():
-        hurt = dealt_at_once(copy, pool, summing, blockable, through) if blockable or through else before.creatures
-        battle = battles.get(id(hurt)) or battles.setdefault(id(hurt), replace(before, creatures=hurt))
-        creatures.append((ways, battle, tuple(copy.events[length:])))
-        del copy.events[length:]
-        copy.running, copy.damaged, copy.defeated = {**work.running}, {*work.damaged}, {*work.defeated}
-    adventurer, roster = summing.adventurer, before.adventurers  # (their measures read the states alone: no events)
-    for ways, tenacity, _faces in by_tenacity.values():  # no die placed: where they go is not decided here
-        gained = roster.replace(replace(adventurer, tenacity=adventurer.tenacity + tenacity))
-        tenacities.append((ways, replace(before, adventurers=gained), ()))
+    copy.ruling("damage_summing", "engage", summing.ruling)  # told once here: no figure reads it
+    before, (by_damage, by_tenacity, by_drained), events = summing.before, sum_sides(tables), copy.events
+    name, length, adventurer, creatures = pool.target, len(events), summing.adventurer, before.creatures
+    assert name is not None
+    target, running = creatures.find(name), copy.running.get(name, 0)
+    battles = {target.health: before}  # by the target's Health left (dealt nothing: as before)
+    dealt: list[tuple[int, Battle, tuple[Event, ...]]] = []
+    for (blockable, through), (ways, _tenacity, _faces) in by_damage.items():  # each as dealt_at_once deals it
+        copy.running[name] = running
+        health = struck(copy, target, blockable, through, by=pool.adventurer, what=summing.what, engage=True,
+                        told=False)  # fmt: skip
+        health = target.health if health is None else health
+        battle = battles.get(health)
+        if battle is None:
+            hurt = replace(target, health=health, defeated=health == 0)
+            battle = battles[health] = replace(before, creatures=creatures.replace(hurt))
+        dealt.append((ways, battle, tuple(events[length:])))
+        del events[length:]
+    roster = before.adventurers  # (their measures read the states alone: no events)
+    tenacities = [  # no die placed: where they go is not decided here
+        (ways, replace(before, adventurers=roster.replace(replace(adventurer, tenacity=adventurer.tenacity + gained)))
+         if gained else before, ())
+        for ways, gained, _faces in by_tenacity.values()
+    ]  # fmt: skip
+    tracks = []
     for ways, _tenacity, faces in by_drained.values():  # no tenacity gained: not decided here
         tracks.append((ways, replace(before, adventurers=placed_at_once(copy, summing, faces, 0)), ()))
-        del copy.events[length:]
-    track = {f"{CHANGES[2]}: {pool.adventurer}"}
+        del events[length:]
+    track = measure_names(adventurer.name)[3]
     return (
-        ((True, measured_names(before, before.creatures)), creatures),
-        ((False, measured_names(before, before.adventurers) - track), tenacities),
-        ((False, track), tracks),
+        ((True, {measure_names(unit.name)[0] for unit in creatures}), dealt),
+        ((False, {measure for unit in roster for measure in measure_names(unit.name)} - {track}), tenacities),
+        ((False, {track}), tracks),
     )
 
 
 def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], tenacity: int) -> Roster[Adventurer]:
     """The adventurers after a walked plain engage's dice are placed (:func:`resolve_summed`): the resolved dice
     in roll order, then the others, as :func:`place_result` and :func:`unresolved` place them; worked out once for
-    each way the dice are sent (:attr:`Summing.sent`) while the track has room for them."""
-    sent = (tenacity, *map(getitem, summing.sent, faces))
+    each way the dice are sent (:func:`face_sent`) while the track has room for them."""
+    sent = (tenacity, *[face_sent(die.faces[face - 1]) for die, face in zip(summing.dice, faces, strict=True)])
     known = summing.placed.get(sent)
     if known is None:
         track, drained = list(summing.adventurer.cooldown), list(summing.adventurer.drained)
         full = False
         for resolved in (True, False):
-            for code_drained, name in zip(sent[1:], summing.names, strict=True):  # None: not resolved
+            for code_drained, die in zip(sent[1:], summing.dice, strict=True):  # None: not resolved
                 if (code_drained is None) is resolved:
                     continue
+                name = die.name
                 if not code_drained:
                     if None in track:
                         track[track.index(None)] = name
@@ -157,7 +168,7 @@ def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], te
         after = replace(adventurer, tenacity=total, cooldown=tuple(track), drained=tuple(drained))
         known = (
             summing.before.adventurers.replace(after),
-            (TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=summing.words[0]),)
+            (TenacityGained(unit=adventurer.name, amount=tenacity, total=total, reason=_("tenacity face")),)
             if tenacity
             else (),
         )
@@ -174,7 +185,7 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
     target (an enemy: no prevention), its events logged; worked out once for each sum of damage."""
     name = pool.target
     assert name is not None
-    work.ruling("damage_summing", "engage", summing.words[1])  # a plain engage sums the damage of its dice
+    work.ruling("damage_summing", "engage", summing.ruling)  # a plain engage sums the damage of its dice
     running = work.running.get(name, 0)
     known = summing.dealt.get((blockable, through, running))
     if known is None:
@@ -182,13 +193,15 @@ def dealt_at_once(work: BotseTurn, pool: Engage, summing: Summing, blockable: in
         target = creatures.get(name)
         assert target is not None
         start = len(work.events)
-        hurt = struck(work, target, blockable, through, by=pool.adventurer, what=summing.words[2], engage=True,
-                      told=False)  # fmt: skip
-        if hurt is target:  # defeated before: nothing dealt
+        health = struck(work, target, blockable, through, by=pool.adventurer, what=summing.what, engage=True,
+                        told=False)  # fmt: skip
+        if health is None:  # defeated before: nothing dealt
             return creatures
-        left = (hurt.health, hurt.defeated)  # the target's only changes
-        after = summing.hurt.get(left) or summing.hurt.setdefault(left, creatures.replace(hurt))
-        known = summing.dealt[(blockable, through, running)] = (after, tuple(work.events[start:]), hurt.defeated)
+        left = (health, health == 0)  # the target's only changes
+        after = summing.hurt.get(left) or summing.hurt.setdefault(
+            left, creatures.replace(replace(target, health=health, defeated=health == 0))
+        )
+        known = summing.dealt[(blockable, through, running)] = (after, tuple(work.events[start:]), health == 0)
         return after
     work.events.extend(known[1])
     work.running[name] = running + blockable + through
@@ -389,16 +402,14 @@ class Summing:
 
     def __init__(self, before: Battle, adventurer: Adventurer, dice: tuple[Die, ...]) -> None:
         self.before, self.adventurer = before, adventurer
-        self.names = tuple(die.name for die in dice)
-        self.sent = tuple((None, *map(face_sent, die.faces)) for die in dice)
-        self.words = _("tenacity face"), summing_text(), _("summed damage of the dice")
+        self.dice, self.ruling, self.what = dice, summing_text(), _("summed damage of the dice")
         self.placed: dict[tuple[Any, ...], tuple[Roster[Adventurer], tuple[Event, ...]]] = {}
         self.dealt: dict[tuple[int, int, int], tuple[Roster[Creature], tuple[Event, ...], bool]] = {}
         self.hurt: dict[tuple[int, bool], Roster[Creature]] = {}  # the creatures by the target's Health left
 
 
 def face_sent(face: Face) -> bool | None:
-    """Where a face of a plain engage sends its die (:attr:`Summing.sent`): None when the face is not resolved
+    """Where a face of a plain engage sends its die (:func:`placed_at_once`): None when the face is not resolved
     (blank), True when it is resolved and drained by its code, False when it is resolved and exhausted."""
     if not (face.tenacity or face.damage or face.text):
         return None

@@ -102,10 +102,13 @@ class Roster(tuple[T, ...], Generic[T]):
     # --- changes: a new roster ------------------------------------------------------------------------------
 
     def replace(self, item: T) -> Roster[T]:
-        """A roster with ``item`` in the place of the item of the same name (the name index is shared)."""
-        draft = self.edit()
-        draft.put(item)
-        return draft.freeze()
+        """A roster with ``item`` in the place of the item of the same name (the name index is shared; a name it
+        does not hold raises ``KeyError``, as :meth:`RosterDraft.put`), made at once: no draft for one change."""
+        names, items = self.index_of_names(), list(self)
+        items[names[_name(item)]] = item
+        roster: Roster[T] = Roster(items)
+        roster.__dict__["_names"] = names
+        return roster
 
     def edit(self) -> RosterDraft[T]:
         """A working copy to change items in place, then :meth:`RosterDraft.freeze` once."""

@@ -168,7 +168,6 @@ class _Walker:
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
         self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
         self.finished = 0  # the values of final readings tallied (each a resolution)
-        self.measured = getattr(ruleset, "measures_read_events", True)  # else the state in the key decides them
         # the event kinds its blows read (None: any): the kit's own blows read the core's strikes alone
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
         self.striking = STRIKE_KINDS if kit_blows else getattr(ruleset, "blow_kinds", None)
@@ -185,7 +184,7 @@ class _Walker:
                 after = blow_outcome(blows, self.tally.acted) if blows else None
                 break
         state = turn.state_now()  # the measures so far, unless the state (in the key) decides them
-        measures = self.ruleset.outcome_measures(self.state, state, events) if self.measured else None
+        measures = self.ruleset.outcome_measures(self.state, state, events) if self.tally.read_events else None
         key = (step, tuple(sorted(measures.items())) if measures else (), turn.rulings_told)
         at = self._at
         if at[0] is not state:  # a state met again is most often the very same object: hashed once here
@@ -433,18 +432,16 @@ def _look_at_clock(walker: _Walker, stack: list[_Pools], resolutions: int, deadl
 
 def _leaf(walker: _Walker, after: Any, events: Sequence[Any] = ()) -> None:
     """A leaf, added up below its innermost step: ``after``, the state it leaves, or why it was refused (a str)."""
-    outcome: Outcome | str = after
-    if not isinstance(after, str):
-        outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, walker.node.start)
-        if walker.finals is not None:
-            cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
     here = walker.node
     here.leaves += 1
     part = here.out.get(walker.denominator) or here.out.setdefault(walker.denominator, Tally())
-    if isinstance(outcome, str):
-        part.add_refusal(outcome, walker.numerator)
-    else:
-        part.add(outcome, walker.numerator)
+    if isinstance(after, str):
+        part.add_refusal(after, walker.numerator)
+        return
+    outcome = walker.tally.outcome(walker.ruleset, walker.action, walker.state, after, events, here.start)
+    if walker.finals is not None:
+        cast(dict[Key, Any], outcome)[FINAL] = walker.finals(after, events)
+    part.add(outcome, walker.numerator)
 
 
 def _spread(walker: _Walker) -> None:
@@ -500,12 +497,11 @@ def _spread(walker: _Walker) -> None:
                 final.refused[reason] = final.refused.get(reason, 0) + mass * weight // denominator
             resolved = part.weight - sum(part.refused.values())
             _carry(final.values, acc, sums or {}, mass, part.values, resolved, 1, denominator)
-    tally, shares = walker.tally, dict[int, Fraction]()  # each mass reduced once (a unit's damage and the attack's)
+    tally, masses = walker.tally, {mass for bucket in final.values.values() for mass in bucket.values()}
     tally.weight, tally.over = Fraction(final.weight, common), common
     tally.refused = {reason: Fraction(mass, common) for reason, mass in final.refused.items()}
-    for name, bucket in final.values.items():
-        tally.values[name] = {value: shares.get(mass) or shares.setdefault(mass, Fraction(mass, common))
-                              for value, mass in bucket.items()}  # fmt: skip
+    shares = {mass: Fraction(mass, common) for mass in masses}  # each reduced once (a unit's damage and the attack's)
+    tally.values.update({name: {v: shares[m] for v, m in bucket.items()} for name, bucket in final.values.items()})
 
 
 def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:

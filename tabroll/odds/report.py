@@ -36,8 +36,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
     report = Report(method="exact" if exact else "monte_carlo", samples=samples, note=note)
     values, whole = tally.values, _whole_numbers(tally) if exact else dict  # (a simulation counts whole trials)
     refused, total = whole(tally.refused), whole({0: tally.weight})[0]
-    for reason, mass in sorted(refused.items()):
-        report.refused[reason] = Estimate.share(mass, total, exact)
+    report.refused = {reason: Estimate.share(mass, total, exact) for reason, mass in sorted(refused.items())}
     resolved = total - sum(refused.values(), 0)
     declared = tally.declared
     keys = list(values)
@@ -50,8 +49,7 @@ def build_report(tally: Tally, *, exact: bool, samples: int, note: str = "") -> 
         # "damage" added up the damage of different targets).
         keys = [key for key in keys if key != (ATTACK, "damage")]
     blocks: dict[str, Block] = {}
-    # the figures of each distinct distribution, worked out once (an attack on one unit: its damage and the damage
-    # to that unit are one distribution)
+    # each distinct distribution's figures, made once (an attack on one unit: its damage and the damage to it)
     made: dict[tuple[tuple[int, int], ...], tuple[list[Any], list[Any], Estimate]] = {}
     game_order = {name: i for i, name in enumerate(declared)}
     for part, name in sorted(keys, key=lambda k: _order(k, game_order)):

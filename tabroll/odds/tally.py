@@ -26,25 +26,31 @@ class Tally:
     acted: bool = True
     over: int = field(default=0, compare=False)  # a denominator of every weight, when known (the exact walk's)
     game_keys: dict[str, Key] = field(default_factory=dict, compare=False, repr=False)  # made once per walk
+    read_events: bool = field(default=True, compare=False, repr=False)  # else the states decide its game's measures
+    last: tuple[Any, Any, Any] = field(default=(None, None, None), compare=False, repr=False)  # states measured last
+
+    def __getstate__(self) -> dict[str, Any]:  # those states stay in their process (pickle may not carry them)
+        return {**self.__dict__, "last": (None, None, None)}
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
-        declared = {m.name: m for m in ruleset.declare_measures(state, action)}
-        return cls(declared=declared, acted=actor_of(ruleset, action) is not None)
+        declared, who = {m.name: m for m in ruleset.declare_measures(state, action)}, actor_of(ruleset, action)
+        return cls(declared=declared, acted=who is not None, read_events=getattr(ruleset, "measures_read_events", True))
 
     def outcome(
         self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, start: int = 0,
         decides: tuple[bool, Container[str]] | None = None,
     ) -> Outcome:  # fmt: skip
-        """The outcome of one resolution (see :mod:`tabroll.odds.measures`): its blow figures from event ``start``
-        on, and the game's measures from all its events (each one's key made once per walk, where a measure
-        not declared is noted); ``decides``: only its blows or none, and the measures it names (a final reading's
-        side). ``acted``: then, when anything was struck, the attack has a P(hit) even if something else took
-        the blow."""
+        """The outcome of one resolution (:mod:`tabroll.odds.measures`): its blow figures from event ``start`` on,
+        the game's measures from all its events (the last ones for the same states, unless they read events; each
+        key made once per walk, one not declared noted); ``decides``: only its blows or none, and the measures it
+        names (a final reading's side). ``acted``: then a strike gives the attack a P(hit) whoever took it."""
         blows = ruleset.blows(action, events[start:] if start else events) if decides is None or decides[0] else ()
         outcome = blow_outcome(blows, self.acted)
-        keys = self.game_keys
-        for name, value in ruleset.outcome_measures(before, after, events).items():
+        keys, last = self.game_keys, self.last
+        if last[0] is not after or last[1] is not before or self.read_events:
+            last = self.last = (after, before, ruleset.outcome_measures(before, after, events))
+        for name, value in last[2].items():
             key = keys.get(name)
             if key is None:
                 key = keys[name] = (GAME, name)
