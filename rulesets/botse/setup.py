@@ -14,8 +14,8 @@ from tabroll.kit.models import assemble, command_line_model, scenario_options, s
 from tabroll.kit.roster import Roster
 from tabroll.kit.text import bundled_yaml, cli_values, located
 from tabroll.kit.views import StateView, text_line
+from tabroll.loading.document import YamlDocument, command_line_document
 from tabroll.loading.validation import validate
-from tabroll.loading.yaml_source import YamlDocument, command_line_document
 
 from .messages import _, dice_words, die_word, p_
 from .model import (
