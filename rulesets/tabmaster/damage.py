@@ -35,13 +35,7 @@ def strike(
         if element.matches_any(target, element.immune):
             from tabroll.events import Immune  # an element's event: defined when one is emitted
 
-            turn.emit(
-                Immune(
-                    attacker=attacker.name,
-                    target=target.name,
-                    reason=element.why_immune(target),
-                )
-            )
+            turn.emit(Immune(attacker=attacker.name, target=target.name, reason=element.why_immune(target)))
             return
     for element in elements:
         if element.matches_any(target, element.auto_defeat):

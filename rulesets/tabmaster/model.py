@@ -37,8 +37,7 @@ class TabMasterOptions(Strict):
         ),
     )
     distance: Literal["chebyshev", "manhattan"] = Field(
-        "chebyshev",
-        description=N_("How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan)."),
+        "chebyshev", description=N_("How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan).")
     )
     ice_bonus: Literal[20, 10] = Field(
         20, description=N_("Extra damage of Ice against Essence: Fire; the source prints both 20 and +10.")

@@ -94,10 +94,7 @@ def session(table: Any, lines: Lines) -> int:
             break
         except LineTooLong:
             table.say(
-                _(
-                    "error: the line is longer than {n} characters (or not UTF-8); nothing was done",
-                    n=f"{MAX_LINE:,}",
-                )
+                _("error: the line is longer than {n} characters (or not UTF-8); nothing was done", n=f"{MAX_LINE:,}")
             )
             continue
         except KeyboardInterrupt:

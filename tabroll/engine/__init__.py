@@ -361,12 +361,4 @@ def ruleset_ids() -> Sequence[str]:
     return sorted(_discover())
 
 
-__all__ = [
-    "Resolution",
-    "Scenario",
-    "ScenarioStep",
-    "all_rulesets",
-    "find_ruleset",
-    "resolve",
-    "run_scenario",
-]
+__all__ = ["Resolution", "Scenario", "ScenarioStep", "all_rulesets", "find_ruleset", "resolve", "run_scenario"]

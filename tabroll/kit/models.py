@@ -113,9 +113,7 @@ def scenario_options(
 
 
 def steps_of(
-    doc: YamlDocument,
-    actions: Sequence[Any],
-    check: Callable[[Any, tuple[str | int, ...]], None] | None = None,
+    doc: YamlDocument, actions: Sequence[Any], check: Callable[[Any, tuple[str | int, ...]], None] | None = None
 ) -> tuple[ScenarioStep, ...]:
     """The scenario's steps: each action with its own ``dice:`` list (when it has one) and its place in the file
     (so a refusal names the line). ``check(action, path)`` may refuse an action for input reasons first (an

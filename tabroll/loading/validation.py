@@ -28,13 +28,7 @@ if TYPE_CHECKING:
     from tabroll.loading.yaml_source import YamlDocument
     from tabroll.problem import Problem as Problem  # handed out by __getattr__ (below)
 
-__all__ = [
-    "MAX_EXPLAINED",
-    "MAX_LISTED",
-    "Problem",
-    "problems_error",
-    "validate",
-]
+__all__ = ["MAX_EXPLAINED", "MAX_LISTED", "Problem", "problems_error", "validate"]
 
 M = TypeVar("M", bound=BaseModel)
 Loc = Sequence[str | int]
@@ -256,11 +250,7 @@ def problems_error(found: Sequence[Problem], source: str, *, more: bool = False)
         )
     else:
         heading = n_("found {n} problem:", "found {n} problems:", len(found))
-    return InputError(
-        heading + "\n" + "\n".join(lines),
-        location=Location(source),
-        problems=found,
-    )
+    return InputError(heading + "\n" + "\n".join(lines), location=Location(source), problems=found)
 
 
 def validate(

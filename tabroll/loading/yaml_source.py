@@ -35,14 +35,7 @@ from yaml import events as ev
 
 from tabroll.errors import InputError, Location
 from tabroll.i18n import N_, _
-from tabroll.loading.document import (
-    PathLike,
-    YamlDocument,
-    _At,
-    _unpacked,
-    command_line_document,
-    format_path,
-)
+from tabroll.loading.document import PathLike, YamlDocument, _At, _unpacked, command_line_document, format_path
 
 __all__ = [
     "DEFAULT_LIMITS",

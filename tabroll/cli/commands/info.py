@@ -25,10 +25,7 @@ def check(
         typer.Argument(help="Scenario files, folders or globs to check; '-' reads standard input.", metavar="FILE"),
     ],
     option: OptionOption = None,
-    fmt: Annotated[
-        str | None,
-        format_option("text (default) or json (one record per file).", completed=False),
-    ] = None,
+    fmt: Annotated[str | None, format_option("text (default) or json (one record per file).", completed=False)] = None,
 ) -> None:
     """Check scenario files without printing their log: every problem that 'tabroll run' would stop at, with its
     file, line and field (an unknown unit, a square off the board, a given die above its sides...).
@@ -109,8 +106,7 @@ def _complete_schemas(incomplete: str) -> list[str]:
 
 def schema(
     what: Annotated[
-        str,
-        typer.Argument(help="'events' or 'scenario'.", metavar="events|scenario", autocompletion=_complete_schemas),
+        str, typer.Argument(help="'events' or 'scenario'.", metavar="events|scenario", autocompletion=_complete_schemas)
     ],
     ruleset: Annotated[
         str | None,
@@ -164,10 +160,7 @@ def rulesets(fmt: ViewFormatOption = None) -> None:
     show_rulesets(output_format(fmt, formats=("rich", "text", "json"), command="rulesets"))
 
 
-def units(
-    name: GameArg,
-    fmt: UnitsFormatOption = None,
-) -> None:
+def units(name: GameArg, fmt: UnitsFormatOption = None) -> None:
     """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line.
 
     Examples:
