@@ -422,20 +422,16 @@ class Batch:
                 view=self.state,
             )  # fmt: skip
             for result in results:
-                self._enter(result)
+                # a worker resolved it; this process says its events, so it plays the file's game too (its words
+                # for tabroll's sentences, its language under --lang game), as --jobs 1 does in run_file
+                if result.ruleset:
+                    from tabroll.engine import find_ruleset
+
+                    with contextlib.suppress(TabrollError):  # the worker found it; if this process cannot, words stay
+                        find_ruleset(result.ruleset)
                 for index, events, refused in result.steps:
                     self._step(result, index, events, refused)
                 self._finish(result, on_file)
-
-    @staticmethod
-    def _enter(result: FileResult) -> None:
-        """A worker resolved this file; this process says its events, so it plays the file's game too (its
-        words for tabroll's sentences, its language under ``--lang game``), as ``--jobs 1`` does in ``run_file``."""
-        if result.ruleset:
-            from tabroll.engine import find_ruleset
-
-            with contextlib.suppress(TabrollError):  # the worker found it; if this process cannot, words stay
-                find_ruleset(result.ruleset)
 
     def _begin(self, result: FileResult) -> None:
         if result.path not in self._opened:

@@ -41,6 +41,7 @@ def check(
     import json
 
     from tabroll.batch import expand_paths
+    from tabroll.words import visible
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -57,7 +58,13 @@ def check(
             continue
         results.append(checked)
         worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
-        _tell_checked(checked, chosen)
+        # each file's line as soon as it is checked (a fine one on stdout, a problem on stderr), or its JSON line
+        if chosen in ("text", "rich") and checked.ok:
+            typer.echo(visible(checked.line(), lines=True))
+        elif chosen in ("text", "rich"):
+            sys.stderr.write(visible(checked.line(), lines=True) + "\n")
+        elif chosen == "jsonl":
+            typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     if chosen == "json":
         typer.echo(json.dumps({"files": [c.to_json() for c in results]}, ensure_ascii=False, indent=2))
     if worst != EXIT_OK:
@@ -81,22 +88,6 @@ def _check_one(path: str, overrides: dict[str, str]) -> "Checked | None":
         return None
     interrupted()  # an error that Ctrl-C caused in a library (pydantic's SchemaError) is Ctrl-C, not the file's
     return checked
-
-
-def _tell_checked(checked: "Checked", chosen: str) -> None:
-    """A file's line as soon as it is checked (a fine one on stdout, a problem on stderr), or its JSON line; the
-    names and paths with their control characters shown."""
-    import json
-
-    from tabroll.words import visible
-
-    if chosen in ("text", "rich"):
-        if checked.ok:
-            typer.echo(visible(checked.line(), lines=True))
-        else:
-            sys.stderr.write(visible(checked.line(), lines=True) + "\n")
-    elif chosen == "jsonl":
-        typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
 
 
 def _complete_schemas(incomplete: str) -> list[str]:
