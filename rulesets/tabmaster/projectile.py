@@ -16,7 +16,6 @@ from .state import Unit
 if TYPE_CHECKING:
     from .work import TabMasterTurn
 
-
 ARCHER_BLIND_PENALTY = -10
 
 

@@ -15,7 +15,6 @@ from .state import Unit
 if TYPE_CHECKING:
     from .work import TabMasterTurn
 
-
 LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
     LineKind.HORIZONTAL: (Direction.E, Direction.W),
     LineKind.VERTICAL: (Direction.N, Direction.S),

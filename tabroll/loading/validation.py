@@ -39,7 +39,6 @@ costly part and a file with thousands of bad entries would be explained whole to
 __getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))  # made only when a file fails
 _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
 
-
 # ---------------------------------------------------------------------------------------------------
 # Walking a model's annotations along a path
 
