@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
@@ -116,11 +116,8 @@ def run_scenario(
                 raise _located_dice_error(err, origin, step.location) from None
             if given.remaining and not resolution.refused:
                 left = ", ".join(str(v) for v in given.remaining)
-                resolution = Resolution(
-                    events=(*resolution.events, Note(text=_("given dice not used: {dice}", dice=left))),
-                    state=resolution.state,
-                    refused=resolution.refused,
-                )
+                note = Note(text=_("given dice not used: {dice}", dice=left))
+                resolution = replace(resolution, events=(*resolution.events, note))
         else:
             if session is None:
                 session = session_dice()
@@ -134,10 +131,7 @@ def run_scenario(
                 "the game is over: the scenario's {n} remaining actions are not resolved",
                 remaining,
             )
-            note = Note(text=told)
-            resolution = Resolution(
-                events=(*resolution.events, note), state=resolution.state, refused=resolution.refused
-            )
+            resolution = replace(resolution, events=(*resolution.events, Note(text=told)))
         yield StepResult(index=index, resolution=resolution)
         if over:
             return
