@@ -22,12 +22,10 @@ def events_schema() -> dict[str, Any]:
     definitions: dict[str, Any] = {}
     variants: list[dict[str, Any]] = []
     for name, cls in classes.items():
-        kind = cls.KIND
         schema = TypeAdapter(cls).json_schema()
         definitions.update(schema.pop("$defs", {}))  # parts of an event (a roll's terms) are shared definitions
         schema.pop("title", None)
-        properties = {"kind": {"const": kind}, **schema.get("properties", {})}
-        schema["properties"] = properties
+        schema["properties"] = {"kind": {"const": cls.KIND}, **schema.get("properties", {})}
         schema["required"] = ["kind", *schema.get("required", [])]
         schema["additionalProperties"] = True
         schema["description"] = (cls.__doc__ or "").strip()

@@ -67,9 +67,7 @@ def strike(
     hexed = [e for e in elements if e.applies_hex]
     survived = apply_damage(turn, attacker, target, amount)
     if hexed and survived:
-        name = (
-            action.hex or "a hex (Feitiço) chosen by the attacking side"
-        )  # state, not prose: the same in every language
+        name = action.hex or "a hex (Feitiço) chosen by the attacking side"  # state, not prose: in every language
         current = turn.unit(target.name)
         turn.put(replace(current, statuses=(*current.statuses, f"hex: {name}")))
         from tabroll.events import StatusApplied  # a hex's event: defined when one is emitted

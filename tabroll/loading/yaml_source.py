@@ -373,12 +373,10 @@ def _resolved(text: str, implicit: Any) -> str:
     writes the same few keys and values again and again, and resolving is a search through YAML's patterns)."""
     if not implicit[0] or (_MAY_RESOLVE is not None and text and text[0] not in _MAY_RESOLVE):
         return _STR  # quoted text, or plain text that no pattern reads as anything else
-    if len(text) > 32:
-        return _resolve(yaml.ScalarNode, text, implicit)
     found = _RESOLVED.get((text, implicit))
     if found is None:
         found = _resolve(yaml.ScalarNode, text, implicit)
-        if len(_RESOLVED) < 4096:
+        if len(text) <= 32 and len(_RESOLVED) < 4096:
             _RESOLVED[(text, implicit)] = found
     return found
 
