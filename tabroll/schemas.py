@@ -79,8 +79,7 @@ def _add_alias_spellings(model: type[Any], schema: dict[str, Any]) -> None:
     """List every accepted spelling of a field (``attack`` and ``ATK``) so an editor accepts both.
 
     A field with several spellings is no longer listed as required: either spelling satisfies it, and a
-    unit may take it from the catalogue. The loader still checks it.
-    """
+    unit may take it from the catalogue. The loader still checks it."""
     from pydantic import AliasChoices
 
     definitions = schema.get("$defs", {})

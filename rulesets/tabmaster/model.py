@@ -4,8 +4,7 @@ A unit entry may name a catalogue unit (``unit: Lanceiro``) and override any sta
 abbreviations (ATK, DAN, DEF, MOV, HLT, VIT) as well as English names.
 
 The annotations here are evaluated as the classes are made (no ``from __future__ import annotations``), so pydantic
-need not compile them from strings again; a name defined further down is quoted.
-"""
+need not compile them from strings again; a name defined further down is quoted."""
 
 import json
 from functools import cache

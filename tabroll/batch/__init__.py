@@ -3,8 +3,7 @@
 Each file rolls with its own seed (:func:`file_seed`, unless it names its own ``seed:``), so its rolls do not
 depend on the other files of the run, their order, ``--jobs`` or how its path was typed. A file that cannot be
 loaded or resolved is reported with its error and counted, and the other files still run, even past a bug or a
-worker that died (:class:`Totals` makes the exit code); standard output that cannot be written stops the run.
-"""
+worker that died (:class:`Totals` makes the exit code); standard output that cannot be written stops the run."""
 
 from __future__ import annotations
 

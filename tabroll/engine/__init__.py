@@ -8,8 +8,7 @@ the same code serves a single attack at the table, a batch run, and (walking eve
 A ruleset is a subclass of :class:`tabroll.kit.Ruleset` (the typed contract, with the kit every game uses).
 Rulesets live in ``tabroll.rulesets.<id>`` (the top-level ``rulesets/`` folder of the checkout, installed as
 that subpackage) and are discovered by folder: adding a game touches no other game and no core code. Folders
-named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) hold more games, found the same way.
-"""
+named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) hold more games, found the same way."""
 
 from __future__ import annotations
 
@@ -94,8 +93,7 @@ def run_scenario(
     An action with its own ``dice:`` list draws from those values (and any left unused are reported as a
     note); the others draw from ``session_dice()`` (seeded, prompted, or given on the command line).
     ``state`` starts elsewhere than the scenario's initial state, and ``resolve_step(state, action, dice,
-    index)`` replaces :func:`resolve` — how a journal continues a game and records each step.
-    """
+    index)`` replaces :func:`resolve` — how a journal continues a game and records each step."""
     from tabroll.dice.sources import GivenDice
 
     current = scenario.state if state is None else state

@@ -1,7 +1,6 @@
 """The kit's pieces for a game's scenario files: the strict pydantic base, the fields every scenario file has,
 and the steps from a validated file to a :class:`~tabroll.engine.Scenario`. Imported by a game's ``model.py``
-and ``setup.py`` (which are loaded when a scenario is), never by its light ``__init__``.
-"""
+and ``setup.py`` (which are loaded when a scenario is), never by its light ``__init__``."""
 
 from __future__ import annotations
 

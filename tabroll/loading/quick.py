@@ -2,8 +2,7 @@
 share, so each command only parses, calls and renders.
 
 A game declares the fields of its command-line attack (``Ruleset.attack_fields``), typed as ``--name VALUE`` (a
-flag as ``--name``/``--no-name``); they are checked here against the game and handed to it by name, as typed.
-"""
+flag as ``--name``/``--no-name``); they are checked here against the game and handed to it by name, as typed."""
 
 from __future__ import annotations
 

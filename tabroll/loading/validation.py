@@ -7,8 +7,7 @@ path matches the YAML (``units[2].weapon.reach``), to find the valid keys for "d
 keep only the most plausible branch of a failed union instead of a wall of alternatives.
 
 Only :class:`pydantic.ValidationError` is translated: any other exception of a model's validator is a bug in it.
-The explaining lives in :mod:`tabroll.loading.explaining`, imported only when a validation fails.
-"""
+The explaining lives in :mod:`tabroll.loading.explaining`, imported only when a validation fails."""
 
 from __future__ import annotations
 
@@ -263,8 +262,7 @@ def validate(
     """Validate ``data`` (default: the whole document) against ``model``; failures raise :class:`InputError`.
 
     Pass ``base_path`` when ``data`` is a sub-tree of the document, so positions and field paths point
-    at the right place in the file. At most the problems of :data:`MAX_EXPLAINED` places are worked out.
-    """
+    at the right place in the file. At most the problems of :data:`MAX_EXPLAINED` places are worked out."""
     value = doc.data if data is _DOCUMENT else data
     early = _failed_early(doc, model, base_path, value, context)
     if early is not None:

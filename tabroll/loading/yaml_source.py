@@ -14,8 +14,7 @@ Rulings: merge keys (``<<: *base`` or ``<<: [*a, *b]``) are supported with YAML 
 written in the mapping itself win over merged ones, earlier merge sources win over later ones.
 Timestamps (``2024-05-01``) stay text, exactly as written. ``!!binary``, ``!!set``, ``!!omap``,
 ``!!pairs``, every ``!!python/...`` tag and any custom tag are refused. A value reached through an
-alias is a fresh copy, so :attr:`YamlDocument.data` is always a plain tree.
-"""
+alias is a fresh copy, so :attr:`YamlDocument.data` is always a plain tree."""
 
 from __future__ import annotations
 
