@@ -3,8 +3,7 @@
 Every error tabroll raises on purpose is a :class:`TabrollError`, which the CLI's one error boundary turns into a
 short message and an exit code: :class:`InputError` (exit 2, malformed input: the message says what, where, and a
 ``Tip:`` how to fix it), :class:`RuleRefusal` (exit 1, the rules do not allow the action, and say why),
-:class:`OutputError` (exit 74, a result could not be written). Anything else is a bug in tabroll (exit 70).
-"""
+:class:`OutputError` (exit 74, a result could not be written). Anything else is a bug in tabroll (exit 70)."""
 
 from __future__ import annotations
 

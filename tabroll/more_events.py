@@ -6,18 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabroll.battle_events import (
-    Damage,
-    Defeat,
-    Hit,
-    Miss,
-    Modifier,
-    Move,
-    NewRound,
-    Note,
-    Refused,
-    RulingApplied,
-)
+from tabroll.battle_events import Damage, Defeat, Hit, Miss, Modifier, Move, NewRound, Note, Refused, RulingApplied
 from tabroll.events import ActionStarted, Event, Roll, event_kind
 from tabroll.i18n import _, p_
 

@@ -22,12 +22,10 @@ def events_schema() -> dict[str, Any]:
     definitions: dict[str, Any] = {}
     variants: list[dict[str, Any]] = []
     for name, cls in classes.items():
-        kind = cls.KIND
         schema = TypeAdapter(cls).json_schema()
         definitions.update(schema.pop("$defs", {}))  # parts of an event (a roll's terms) are shared definitions
         schema.pop("title", None)
-        properties = {"kind": {"const": kind}, **schema.get("properties", {})}
-        schema["properties"] = properties
+        schema["properties"] = {"kind": {"const": cls.KIND}, **schema.get("properties", {})}
         schema["required"] = ["kind", *schema.get("required", [])]
         schema["additionalProperties"] = True
         schema["description"] = (cls.__doc__ or "").strip()
@@ -81,8 +79,7 @@ def _add_alias_spellings(model: type[Any], schema: dict[str, Any]) -> None:
     """List every accepted spelling of a field (``attack`` and ``ATK``) so an editor accepts both.
 
     A field with several spellings is no longer listed as required: either spelling satisfies it, and a
-    unit may take it from the catalogue. The loader still checks it.
-    """
+    unit may take it from the catalogue. The loader still checks it."""
     from pydantic import AliasChoices
 
     definitions = schema.get("$defs", {})

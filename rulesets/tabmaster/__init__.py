@@ -2,8 +2,7 @@
 and attack effects (Area, Element, Line, Multiple, Pilgrim, All, Special).
 
 Everything about this game is in this folder (``README.md`` holds the rules as we read them, with our rulings).
-This module stays light: its hooks import the rest when first used.
-"""
+This module stays light: its hooks import the rest when first used."""
 
 from __future__ import annotations
 

@@ -35,13 +35,7 @@ def strike(
         if element.matches_any(target, element.immune):
             from tabroll.events import Immune  # an element's event: defined when one is emitted
 
-            turn.emit(
-                Immune(
-                    attacker=attacker.name,
-                    target=target.name,
-                    reason=element.why_immune(target),
-                )
-            )
+            turn.emit(Immune(attacker=attacker.name, target=target.name, reason=element.why_immune(target)))
             return
     for element in elements:
         if element.matches_any(target, element.auto_defeat):
@@ -73,9 +67,7 @@ def strike(
     hexed = [e for e in elements if e.applies_hex]
     survived = apply_damage(turn, attacker, target, amount)
     if hexed and survived:
-        name = (
-            action.hex or "a hex (Feitiço) chosen by the attacking side"
-        )  # state, not prose: the same in every language
+        name = action.hex or "a hex (Feitiço) chosen by the attacking side"  # state, not prose: in every language
         current = turn.unit(target.name)
         turn.put(replace(current, statuses=(*current.statuses, f"hex: {name}")))
         from tabroll.events import StatusApplied  # a hex's event: defined when one is emitted

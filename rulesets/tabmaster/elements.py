@@ -14,7 +14,6 @@ from .state import Unit
 
 Condition = Mapping[str, str]
 
-
 LABELS: dict[str, str] = {
     "fire": N_("Fire (Fogo)"),
     "water": N_("Water (Água)"),

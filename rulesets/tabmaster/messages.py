@@ -14,7 +14,6 @@ np_ = MESSAGES.npgettext
 
 __all__ = ["MESSAGES", "N_", "_", "n_", "np_", "p_", "side_word"]
 
-
 _SIDES = SideWords(MESSAGES)
 side_word = _SIDES.word
 n_ = _SIDES.ngettext

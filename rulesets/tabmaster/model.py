@@ -4,8 +4,7 @@ A unit entry may name a catalogue unit (``unit: Lanceiro``) and override any sta
 abbreviations (ATK, DAN, DEF, MOV, HLT, VIT) as well as English names.
 
 The annotations here are evaluated as the classes are made (no ``from __future__ import annotations``), so pydantic
-need not compile them from strings again; a name defined further down is quoted.
-"""
+need not compile them from strings again; a name defined further down is quoted."""
 
 import json
 from functools import cache
@@ -37,8 +36,7 @@ class TabMasterOptions(Strict):
         ),
     )
     distance: Literal["chebyshev", "manhattan"] = Field(
-        "chebyshev",
-        description=N_("How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan)."),
+        "chebyshev", description=N_("How squares are counted: a diagonal step counts 1 (chebyshev) or 2 (manhattan).")
     )
     ice_bonus: Literal[20, 10] = Field(
         20, description=N_("Extra damage of Ice against Essence: Fire; the source prints both 20 and +10.")

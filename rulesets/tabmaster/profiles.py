@@ -3,8 +3,7 @@
 A unit card prints its attack as, e.g., ``ATK 3 (Atropelamento)``, ``ATK 1d10 (Projétil: Flecha)`` or
 ``ATK 5 (Mágico) (Elemento: Fogo) (Área)``: a reach (or, for projectiles, an attack die) followed by tags in
 parentheses. :func:`parse_attack` reads that form (Portuguese or English tags, accents optional) into an
-:class:`AttackProfile`; scenario files may also spell the profile out field by field.
-"""
+:class:`AttackProfile`; scenario files may also spell the profile out field by field."""
 
 from __future__ import annotations
 

@@ -16,7 +16,6 @@ from .state import Unit
 if TYPE_CHECKING:
     from .work import TabMasterTurn
 
-
 ARCHER_BLIND_PENALTY = -10
 
 
@@ -37,9 +36,7 @@ def spend_projectile(turn: TabMasterTurn, attacker: Unit, profile: AttackProfile
     if left <= 0:
         if first:
             raise RuleRefusal(
-                refusal,
-                rule="projectile",
-                tip=_("use the secondary attack ('using: secondary') if the unit has one"),
+                refusal, rule="projectile", tip=_("use the secondary attack ('using: secondary') if the unit has one")
             )
         turn.note(_("no {kind} left: the remaining attacks are lost", kind=profile.ammo), attacker.name)
         return False

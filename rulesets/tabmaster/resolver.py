@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
     from tabroll.engine import Resolution
 
-
 HANDLERS: Handlers[TabMasterTurn] = Handlers()
 """Each action class to the function that resolves it (the one table of this game's actions)."""
 

@@ -15,7 +15,6 @@ from .state import Unit
 if TYPE_CHECKING:
     from .work import TabMasterTurn
 
-
 LINE_DIRECTIONS: dict[LineKind, tuple[Direction, ...]] = {
     LineKind.HORIZONTAL: (Direction.E, Direction.W),
     LineKind.VERTICAL: (Direction.N, Direction.S),
@@ -69,8 +68,7 @@ def height_and_sight_problem(
     Common (and a Secondary without its own type): within HLT levels and in sight. Projectile: in sight,
     except for archers (they shoot unseen at -10; height changes the roll instead). Magic: neither. Trample:
     within HLT of the square it steps from (``step_from``, default ``origin``). A Pilgrim step measures
-    from the square its chain has reached.
-    """
+    from the square its chain has reached."""
     assert target.position is not None
     board = turn.state.board
     here = origin == attacker.position

@@ -114,7 +114,6 @@ class TramplePass(AttackStep):
                 attacker.name,
             )
         path, victims = plan_trample(turn, attack.action, attacker, attack.profile, self.passes[self.number - 1])
-        assert attacker.position is not None
         shown = " → ".join(str(list(s)) for s in path)
         turn.note(_("trample path: {squares}", squares=shown), attacker.name)
         listed = tuple((square, unit.name) for square, unit in victims)
@@ -178,7 +177,6 @@ class TrampleEnd(AttackStep):
     def advance(self, turn: TabMasterTurn) -> Step:
         at = self.at
         attacker, path = at.mover, at.path
-        assert attacker.position is not None
         last = len(path) - 1
         struck_names = [name for square, name in at.victims if square in at.struck]
         if any(turn.unit(name).defeated for name in struck_names):

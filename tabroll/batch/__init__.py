@@ -3,8 +3,7 @@
 Each file rolls with its own seed (:func:`file_seed`, unless it names its own ``seed:``), so its rolls do not
 depend on the other files of the run, their order, ``--jobs`` or how its path was typed. A file that cannot be
 loaded or resolved is reported with its error and counted, and the other files still run, even past a bug or a
-worker that died (:class:`Totals` makes the exit code); standard output that cannot be written stops the run.
-"""
+worker that died (:class:`Totals` makes the exit code); standard output that cannot be written stops the run."""
 
 from __future__ import annotations
 
@@ -422,20 +421,16 @@ class Batch:
                 view=self.state,
             )  # fmt: skip
             for result in results:
-                self._enter(result)
+                # a worker resolved it; this process says its events, so it plays the file's game too (its words
+                # for tabroll's sentences, its language under --lang game), as --jobs 1 does in run_file
+                if result.ruleset:
+                    from tabroll.engine import find_ruleset
+
+                    with contextlib.suppress(TabrollError):  # the worker found it; if this process cannot, words stay
+                        find_ruleset(result.ruleset)
                 for index, events, refused in result.steps:
                     self._step(result, index, events, refused)
                 self._finish(result, on_file)
-
-    @staticmethod
-    def _enter(result: FileResult) -> None:
-        """A worker resolved this file; this process says its events, so it plays the file's game too (its
-        words for tabroll's sentences, its language under ``--lang game``), as ``--jobs 1`` does in ``run_file``."""
-        if result.ruleset:
-            from tabroll.engine import find_ruleset
-
-            with contextlib.suppress(TabrollError):  # the worker found it; if this process cannot, words stay
-                find_ruleset(result.ruleset)
 
     def _begin(self, result: FileResult) -> None:
         if result.path not in self._opened:

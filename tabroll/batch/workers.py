@@ -6,8 +6,7 @@ so ``| head`` or ``kill -9`` leaves no orphan; however the ``with`` block is lef
 reaped; a worker that dies becomes :class:`WorkerDied` instead of a ``BrokenProcessPool`` traceback.
 
 Long work (odds, a matrix, a batch) also says what it is doing with :func:`doing`, so that the one line an
-interrupt prints tells what had been done (:func:`interrupted_line`).
-"""
+interrupt prints tells what had been done (:func:`interrupted_line`)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,7 @@ chosen.
 
 Click and Typer look their messages up in the standard library's current gettext domain. For a language other
 than English, :func:`speak` binds it as gettext offers: tabroll's domain and folder (``bindtextdomain``,
-``textdomain``) and the language in ``LANGUAGE``. A message tabroll's catalogue lacks is said as Click says it.
-"""
+``textdomain``) and the language in ``LANGUAGE``. A message tabroll's catalogue lacks is said as Click says it."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The ``tabroll`` console script and ``python -m tabroll``: Ctrl-C is handled from the first line of tabroll.
 
 A Ctrl-C while the command line (Typer, Click, Rich) is imported would print a traceback: this module installs,
-before anything heavy is imported, a handler giving the same line and exit code 130 as :func:`tabroll.cli.app.main`.
-"""
+before anything heavy is imported, a handler giving the same line and exit code 130 as :func:`tabroll.cli.app.main`."""
 
 from __future__ import annotations
 

@@ -27,7 +27,6 @@ FormatOption = Annotated[
     ),
 ]
 
-
 ReportFormatOption = Annotated[
     str | None,
     format_option(
@@ -36,33 +35,26 @@ ReportFormatOption = Annotated[
     ),
 ]
 
-
 PlayFormatOption = Annotated[
     str | None, format_option("rich (coloured log, default on a terminal) or text (default when piped).")
 ]
-
 
 UnitsFormatOption = Annotated[
     str | None, format_option("rich (drawn for a terminal, default there), text (default when piped), json or jsonl.")
 ]
 
-
 BriefOption = Annotated[bool, typer.Option("--brief", help="One line per action: the same as --format brief.")]
-
 
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Roll with a seeded generator (reproducible).", metavar="N")
 ]
-
 
 DiceOption = Annotated[
     str | None,
     typer.Option("--dice", help="The dice you rolled, in the order asked, e.g. --dice 7,12.", metavar="VALUES"),
 ]
 
-
 PromptOption = Annotated[bool, typer.Option("--prompt", help="Ask for each roll at the table.")]
-
 
 AnswersOption = Annotated[
     bool,
@@ -73,12 +65,10 @@ AnswersOption = Annotated[
     ),
 ]
 
-
 OptionOption = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A house-rule option, NAME=VALUE (see 'tabroll rules').", metavar="NAME=VALUE"),
 ]
-
 
 JournalOption = Annotated[
     str | None,
@@ -87,11 +77,9 @@ JournalOption = Annotated[
     ),
 ]
 
-
 JournalForceOption = Annotated[
     bool, typer.Option("--journal-force", help="Use the journal even though the scenario file changed since.")
 ]
-
 
 AttackerOption = Annotated[
     str,
@@ -105,7 +93,6 @@ AttackerOption = Annotated[
     ),
 ]
 
-
 TargetOption = Annotated[
     str,
     typer.Option(
@@ -116,7 +103,6 @@ TargetOption = Annotated[
         autocompletion=complete_units,
     ),
 ]
-
 
 RulesetOption = Annotated[
     str | None,
@@ -143,21 +129,17 @@ GameWordsArg = Annotated[
     ),
 ]
 
-
 AttackerStatOption = Annotated[
     list[str] | None, typer.Option("--attacker-stat", help="Override a stat, e.g. ATK=3.", metavar="STAT=VALUE")
 ]
-
 
 TargetStatOption = Annotated[
     list[str] | None, typer.Option("--target-stat", help="Override a stat, e.g. DEF=4.", metavar="STAT=VALUE")
 ]
 
-
 SetOption = Annotated[
     list[str] | None, typer.Option("--set", help="Any other field of the attack action, KEY=VALUE.", metavar="TEXT")
 ]
-
 
 SvgOption = Annotated[
     str | None, typer.Option("--svg", help="Also draw the figures as a picture in this SVG file.", metavar="FILE")
@@ -172,14 +154,11 @@ PngOption = Annotated[
     ),
 ]
 
-
 JournalFileArg = Annotated[str, typer.Argument(help="The journal file (JSON Lines).", metavar="FILE")]
-
 
 ViewFormatOption = Annotated[
     str | None, format_option("rich (default on a terminal), text (default when piped) or json.", completed=False)
 ]
-
 
 Request = TypeVar("Request")
 

@@ -1,8 +1,7 @@
 """``tabroll new GAME [FILE]``: a commented starter scenario for one game, to copy and change.
 
 Each game keeps its starter beside its rules (:attr:`tabroll.kit.Ruleset.starter_file`); this module writes it
-out, never over an existing file without ``--force``.
-"""
+out, never over an existing file without ``--force``."""
 
 from __future__ import annotations
 

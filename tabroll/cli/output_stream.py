@@ -4,8 +4,7 @@ CPython's buffered writer drops the rest of a short write (a file-size limit, a 
 the console script writes through :class:`WholeWrites`, which writes every byte or raises, and
 :func:`output_failed` turns that into one line and exit 74. A standard descriptor closed before the start
 (``>&-``) is held open on the null device by :func:`install`, so no file opened later takes its number; standard
-output then refuses every write, with the same line and exit 74.
-"""
+output then refuses every write, with the same line and exit 74."""
 
 from __future__ import annotations
 

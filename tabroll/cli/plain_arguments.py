@@ -5,8 +5,7 @@ writes a required argument ``{WHO}`` in the usage line, with no setting to turn 
 https://github.com/fastapi/typer/issues/1156 and https://github.com/fastapi/typer/pull/1410). Every tabroll command
 is made with :class:`PlainCommand` or :class:`PlainGroup` (Typer's ``cls=``), whose parameters are the subclasses
 below: no type shown, the usage line as Click writes it (``WHO SKILL...``). Remove this module when Typer offers
-the setting.
-"""
+the setting."""
 
 from __future__ import annotations
 

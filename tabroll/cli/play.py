@@ -3,8 +3,7 @@
 On a terminal the prompt has line editing, history and completion (``readline``, where Python has it); when
 standard input is not a terminal (a script, a pipe, a test) each line is read as it comes and echoed after the
 prompt, so the output reads as a transcript. Ctrl-C at the prompt clears the line; Ctrl-C while an action asks for
-its dice cancels the action (nothing is recorded); Ctrl-D or ``quit`` ends the session, exit code 0.
-"""
+its dice cancels the action (nothing is recorded); Ctrl-D or ``quit`` ends the session, exit code 0."""
 
 from __future__ import annotations
 
@@ -94,10 +93,7 @@ def session(table: Any, lines: Lines) -> int:
             break
         except LineTooLong:
             table.say(
-                _(
-                    "error: the line is longer than {n} characters (or not UTF-8); nothing was done",
-                    n=f"{MAX_LINE:,}",
-                )
+                _("error: the line is longer than {n} characters (or not UTF-8); nothing was done", n=f"{MAX_LINE:,}")
             )
             continue
         except KeyboardInterrupt:

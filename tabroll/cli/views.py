@@ -1,8 +1,7 @@
 """What ``tabroll rulesets``, ``tabroll rules GAME`` and ``tabroll journal show`` print, in each ``--format``.
 
 ``text`` is plain lines, ``rich`` the same drawn on a terminal, ``json`` one document, and ``markdown`` (rules only)
-the Markdown source to paste.
-"""
+the Markdown source to paste."""
 
 from __future__ import annotations
 

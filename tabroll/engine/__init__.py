@@ -8,14 +8,13 @@ the same code serves a single attack at the table, a batch run, and (walking eve
 A ruleset is a subclass of :class:`tabroll.kit.Ruleset` (the typed contract, with the kit every game uses).
 Rulesets live in ``tabroll.rulesets.<id>`` (the top-level ``rulesets/`` folder of the checkout, installed as
 that subpackage) and are discovered by folder: adding a game touches no other game and no core code. Folders
-named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) hold more games, found the same way.
-"""
+named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) hold more games, found the same way."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
@@ -94,8 +93,7 @@ def run_scenario(
     An action with its own ``dice:`` list draws from those values (and any left unused are reported as a
     note); the others draw from ``session_dice()`` (seeded, prompted, or given on the command line).
     ``state`` starts elsewhere than the scenario's initial state, and ``resolve_step(state, action, dice,
-    index)`` replaces :func:`resolve` — how a journal continues a game and records each step.
-    """
+    index)`` replaces :func:`resolve` — how a journal continues a game and records each step."""
     from tabroll.dice.sources import GivenDice
 
     current = scenario.state if state is None else state
@@ -116,11 +114,8 @@ def run_scenario(
                 raise _located_dice_error(err, origin, step.location) from None
             if given.remaining and not resolution.refused:
                 left = ", ".join(str(v) for v in given.remaining)
-                resolution = Resolution(
-                    events=(*resolution.events, Note(text=_("given dice not used: {dice}", dice=left))),
-                    state=resolution.state,
-                    refused=resolution.refused,
-                )
+                note = Note(text=_("given dice not used: {dice}", dice=left))
+                resolution = replace(resolution, events=(*resolution.events, note))
         else:
             if session is None:
                 session = session_dice()
@@ -134,10 +129,7 @@ def run_scenario(
                 "the game is over: the scenario's {n} remaining actions are not resolved",
                 remaining,
             )
-            note = Note(text=told)
-            resolution = Resolution(
-                events=(*resolution.events, note), state=resolution.state, refused=resolution.refused
-            )
+            resolution = replace(resolution, events=(*resolution.events, Note(text=told)))
         yield StepResult(index=index, resolution=resolution)
         if over:
             return
@@ -361,12 +353,4 @@ def ruleset_ids() -> Sequence[str]:
     return sorted(_discover())
 
 
-__all__ = [
-    "Resolution",
-    "Scenario",
-    "ScenarioStep",
-    "all_rulesets",
-    "find_ruleset",
-    "resolve",
-    "run_scenario",
-]
+__all__ = ["Resolution", "Scenario", "ScenarioStep", "all_rulesets", "find_ruleset", "resolve", "run_scenario"]

@@ -25,8 +25,7 @@ keep the full values it needs in an uncompared field. Blows combine across a ste
 but a ``defeat`` after it that names no ``by`` is pinned on the unit's last blow, which may lie before it: put
 no step boundary between a blow and such a defeat (a unit that flees when another falls, say). The figures of
 every bundled action are pinned (``tests/odds/test_walk_golden.py``) and compared with a walk that resolves each
-outcome from the start (``tests/odds/test_walk_merging.py`` shows how).
-"""
+outcome from the start (``tests/odds/test_walk_merging.py`` shows how)."""
 
 from __future__ import annotations
 

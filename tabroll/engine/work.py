@@ -6,8 +6,7 @@ only what its rules keep besides the state.
 
 Nothing here touches a game's rules; it only keeps the log honest in the same way for every game:
 - every roll is logged as a ``roll`` event with its expression, every die, the kept dice and the total;
-- a ruling (a house-rule reading) is logged once per action, the first time it decides something.
-"""
+- a ruling (a house-rule reading) is logged once per action, the first time it decides something."""
 
 from __future__ import annotations
 

@@ -9,8 +9,7 @@ importing the game stays cheap; its :class:`tabroll.kit.models.Strict` models, e
 of its model (``describe = header(_, N_("{unit} moves"), actor="unit")``, :func:`header`); a :class:`Handlers`
 table of its rules; its own event kinds; its ``README.md`` of rulings.
 
-This module stays light (no pydantic, no Rich): every command imports it.
-"""
+This module stays light (no pydantic, no Rich): every command imports it."""
 
 from __future__ import annotations
 

@@ -29,8 +29,7 @@ class Measure:
       does not mention it keeps ``before``, its value before the action;
     - ``change``: a difference made by the action (cards lost, tenacity gained); an outcome that does not
       mention it changed nothing (0);
-    - ``flag``: something that happened or not (a skill test succeeded, a unit fled); unmentioned means false.
-    """
+    - ``flag``: something that happened or not (a skill test succeeded, a unit fled); unmentioned means false."""
 
     name: str
     kind: MeasureKind

@@ -1,7 +1,6 @@
 """The kit's pieces for a game's scenario files: the strict pydantic base, the fields every scenario file has,
 and the steps from a validated file to a :class:`~tabroll.engine.Scenario`. Imported by a game's ``model.py``
-and ``setup.py`` (which are loaded when a scenario is), never by its light ``__init__``.
-"""
+and ``setup.py`` (which are loaded when a scenario is), never by its light ``__init__``."""
 
 from __future__ import annotations
 
@@ -113,9 +112,7 @@ def scenario_options(
 
 
 def steps_of(
-    doc: YamlDocument,
-    actions: Sequence[Any],
-    check: Callable[[Any, tuple[str | int, ...]], None] | None = None,
+    doc: YamlDocument, actions: Sequence[Any], check: Callable[[Any, tuple[str | int, ...]], None] | None = None
 ) -> tuple[ScenarioStep, ...]:
     """The scenario's steps: each action with its own ``dice:`` list (when it has one) and its place in the file
     (so a refusal names the line). ``check(action, path)`` may refuse an action for input reasons first (an

@@ -1,8 +1,7 @@
 """House-rule options: each ruleset declares them as a pydantic model whose fields all have defaults.
 
 A scenario's ``options:`` mapping and the command line's ``--option NAME=VALUE`` both go through
-:func:`validate_options`, so a typo in an option name gets the same "did you mean" help as any other field.
-"""
+:func:`validate_options`, so a typo in an option name gets the same "did you mean" help as any other field."""
 
 from __future__ import annotations
 

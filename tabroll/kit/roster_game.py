@@ -19,8 +19,7 @@ fixture games under ``tests/fixtures/games/`` do)::
 
 A resolver works on a :class:`~tabroll.engine.work.Turn` of the state.
 
-Imported by a game's rules only (it imports pydantic).
-"""
+Imported by a game's rules only (it imports pydantic)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,7 @@ A game says which lines (rows of pieces of text, each with a :data:`Tone`) and, 
 its state; ``tabroll.render.state`` draws them. A game whose summary lists ``units`` needs no view of its own
 (:func:`units_view`).
 
-This module stays light (no pydantic, no Rich): every command imports the kit.
-"""
+This module stays light (no pydantic, no Rich): every command imports the kit."""
 
 from __future__ import annotations
 

@@ -3,8 +3,7 @@
 A file is loaded (every field, name and square is checked then), and then its actions are resolved once, quietly:
 the dice a file gives for an action are only known to fit once the action asks for them (a 27 given for a d20,
 too few values), so a dry run is the one way to find them. Dice the file does not give come from a fixed seed;
-a refusal by the rules is not a problem of the file (it is counted, not reported as an error).
-"""
+a refusal by the rules is not a problem of the file (it is counted, not reported as an error)."""
 
 from __future__ import annotations
 

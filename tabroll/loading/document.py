@@ -69,8 +69,7 @@ class YamlDocument:
         """Position of the node at ``path``: of the key when the path ends at a mapping key.
 
         When the path does not exist (a missing field, say) this is the nearest existing ancestor's
-        position; :attr:`Location.field` always spells the whole requested path.
-        """
+        position; :attr:`Location.field` always spells the whole requested path."""
         return self._find(path, want_value=False)
 
     def value_position(self, path: PathLike) -> Location:

@@ -153,7 +153,6 @@ def _expanded(shapes: list[Shape], data: Any) -> list[Shape]:
 # ---------------------------------------------------------------------------------------------------
 # Turning pydantic's errors into problems
 
-
 _NOUNS: Final = {  # each noun is said in the language where a message shows it
     N_("a whole number"): ("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
     N_("a number"): ("float_type", "float_parsing", "decimal_type", "decimal_parsing"),

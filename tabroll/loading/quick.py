@@ -2,8 +2,7 @@
 share, so each command only parses, calls and renders.
 
 A game declares the fields of its command-line attack (``Ruleset.attack_fields``), typed as ``--name VALUE`` (a
-flag as ``--name``/``--no-name``); they are checked here against the game and handed to it by name, as typed.
-"""
+flag as ``--name``/``--no-name``); they are checked here against the game and handed to it by name, as typed."""
 
 from __future__ import annotations
 
@@ -396,18 +395,15 @@ def _check_uncatalogued(
             "{example} (or {other})", example=example, other=f"{typed_flag} {missing[0].name}={missing[0].example or 1}"
         )
     values = {"unit": unit.name, "stats": ", ".join(n.name for n in missing), "game": game.name}
-    if role == "attacker":
-        message = (
-            _("{unit} (the attacker) needs {stats}: it is not in the {game} catalogue", **values)
-            if game.catalogue_names()
-            else _("{unit} (the attacker) needs {stats}", **values)
-        )
+    has_catalogue = bool(game.catalogue_names())
+    if role == "attacker" and has_catalogue:
+        message = _("{unit} (the attacker) needs {stats}: it is not in the {game} catalogue", **values)
+    elif role == "attacker":
+        message = _("{unit} (the attacker) needs {stats}", **values)
+    elif has_catalogue:
+        message = _("{unit} (the target) needs {stats}: it is not in the {game} catalogue", **values)
     else:
-        message = (
-            _("{unit} (the target) needs {stats}: it is not in the {game} catalogue", **values)
-            if game.catalogue_names()
-            else _("{unit} (the target) needs {stats}", **values)
-        )
+        message = _("{unit} (the target) needs {stats}", **values)
     raise InputError(
         message, tip=_("{example}; tabroll units {id} lists what each attack needs", example=example, id=game.id)
     )
@@ -535,9 +531,8 @@ def _with_settings(game: AnyRuleset, words: AttackWords, *, with_file: bool) -> 
     is that field (checked the same way); giving one field both ways is an error, never a silent override."""
     both = sorted(set(words.fields) & set(words.settings))
     if both:
-        name = both[0]
         raise InputError(
-            _("{flag} is given twice (once with --set)", flag=f"--{name.replace('_', '-')}"),
+            _("{flag} is given twice (once with --set)", flag=f"--{both[0].replace('_', '-')}"),
             tip=_("give each attack field once"),
         )
     declared = {k: v for k, v in words.settings.items() if game.attack_field(k) is not None}

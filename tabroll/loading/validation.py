@@ -7,8 +7,7 @@ path matches the YAML (``units[2].weapon.reach``), to find the valid keys for "d
 keep only the most plausible branch of a failed union instead of a wall of alternatives.
 
 Only :class:`pydantic.ValidationError` is translated: any other exception of a model's validator is a bug in it.
-The explaining lives in :mod:`tabroll.loading.explaining`, imported only when a validation fails.
-"""
+The explaining lives in :mod:`tabroll.loading.explaining`, imported only when a validation fails."""
 
 from __future__ import annotations
 
@@ -28,13 +27,7 @@ if TYPE_CHECKING:
     from tabroll.loading.yaml_source import YamlDocument
     from tabroll.problem import Problem as Problem  # handed out by __getattr__ (below)
 
-__all__ = [
-    "MAX_EXPLAINED",
-    "MAX_LISTED",
-    "Problem",
-    "problems_error",
-    "validate",
-]
+__all__ = ["MAX_EXPLAINED", "MAX_LISTED", "Problem", "problems_error", "validate"]
 
 M = TypeVar("M", bound=BaseModel)
 Loc = Sequence[str | int]
@@ -44,7 +37,6 @@ MAX_EXPLAINED: Final = 30
 costly part and a file with thousands of bad entries would be explained whole to show :data:`MAX_LISTED`."""
 __getattr__ = names_from(globals(), "tabroll.problem", ("Problem",))  # made only when a file fails
 _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a legitimate sub-tree)
-
 
 # ---------------------------------------------------------------------------------------------------
 # Walking a model's annotations along a path
@@ -256,11 +248,7 @@ def problems_error(found: Sequence[Problem], source: str, *, more: bool = False)
         )
     else:
         heading = n_("found {n} problem:", "found {n} problems:", len(found))
-    return InputError(
-        heading + "\n" + "\n".join(lines),
-        location=Location(source),
-        problems=found,
-    )
+    return InputError(heading + "\n" + "\n".join(lines), location=Location(source), problems=found)
 
 
 def validate(
@@ -274,8 +262,7 @@ def validate(
     """Validate ``data`` (default: the whole document) against ``model``; failures raise :class:`InputError`.
 
     Pass ``base_path`` when ``data`` is a sub-tree of the document, so positions and field paths point
-    at the right place in the file. At most the problems of :data:`MAX_EXPLAINED` places are worked out.
-    """
+    at the right place in the file. At most the problems of :data:`MAX_EXPLAINED` places are worked out."""
     value = doc.data if data is _DOCUMENT else data
     early = _failed_early(doc, model, base_path, value, context)
     if early is not None:

@@ -14,8 +14,7 @@ Rulings: merge keys (``<<: *base`` or ``<<: [*a, *b]``) are supported with YAML 
 written in the mapping itself win over merged ones, earlier merge sources win over later ones.
 Timestamps (``2024-05-01``) stay text, exactly as written. ``!!binary``, ``!!set``, ``!!omap``,
 ``!!pairs``, every ``!!python/...`` tag and any custom tag are refused. A value reached through an
-alias is a fresh copy, so :attr:`YamlDocument.data` is always a plain tree.
-"""
+alias is a fresh copy, so :attr:`YamlDocument.data` is always a plain tree."""
 
 from __future__ import annotations
 
@@ -35,14 +34,7 @@ from yaml import events as ev
 
 from tabroll.errors import InputError, Location
 from tabroll.i18n import N_, _
-from tabroll.loading.document import (
-    PathLike,
-    YamlDocument,
-    _At,
-    _unpacked,
-    command_line_document,
-    format_path,
-)
+from tabroll.loading.document import PathLike, YamlDocument, _At, _unpacked, command_line_document, format_path
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -380,12 +372,10 @@ def _resolved(text: str, implicit: Any) -> str:
     writes the same few keys and values again and again, and resolving is a search through YAML's patterns)."""
     if not implicit[0] or (_MAY_RESOLVE is not None and text and text[0] not in _MAY_RESOLVE):
         return _STR  # quoted text, or plain text that no pattern reads as anything else
-    if len(text) > 32:
-        return _resolve(yaml.ScalarNode, text, implicit)
     found = _RESOLVED.get((text, implicit))
     if found is None:
         found = _resolve(yaml.ScalarNode, text, implicit)
-        if len(_RESOLVED) < 4096:
+        if len(text) <= 32 and len(_RESOLVED) < 4096:
             _RESOLVED[(text, implicit)] = found
     return found
 

@@ -25,10 +25,7 @@ def check(
         typer.Argument(help="Scenario files, folders or globs to check; '-' reads standard input.", metavar="FILE"),
     ],
     option: OptionOption = None,
-    fmt: Annotated[
-        str | None,
-        format_option("text (default) or json (one record per file).", completed=False),
-    ] = None,
+    fmt: Annotated[str | None, format_option("text (default) or json (one record per file).", completed=False)] = None,
 ) -> None:
     """Check scenario files without printing their log: every problem that 'tabroll run' would stop at, with its
     file, line and field (an unknown unit, a square off the board, a given die above its sides...).
@@ -44,6 +41,7 @@ def check(
     import json
 
     from tabroll.batch import expand_paths
+    from tabroll.words import visible
 
     chosen = fmt or "text"
     if chosen not in ("text", "rich", "json", "jsonl"):
@@ -60,7 +58,13 @@ def check(
             continue
         results.append(checked)
         worst = max(worst, checked.exit_code) if worst != EXIT_INTERNAL else worst
-        _tell_checked(checked, chosen)
+        # each file's line as soon as it is checked (a fine one on stdout, a problem on stderr), or its JSON line
+        if chosen in ("text", "rich") and checked.ok:
+            typer.echo(visible(checked.line(), lines=True))
+        elif chosen in ("text", "rich"):
+            sys.stderr.write(visible(checked.line(), lines=True) + "\n")
+        elif chosen == "jsonl":
+            typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     if chosen == "json":
         typer.echo(json.dumps({"files": [c.to_json() for c in results]}, ensure_ascii=False, indent=2))
     if worst != EXIT_OK:
@@ -86,22 +90,6 @@ def _check_one(path: str, overrides: dict[str, str]) -> "Checked | None":
     return checked
 
 
-def _tell_checked(checked: "Checked", chosen: str) -> None:
-    """A file's line as soon as it is checked (a fine one on stdout, a problem on stderr), or its JSON line; the
-    names and paths with their control characters shown."""
-    import json
-
-    from tabroll.words import visible
-
-    if chosen in ("text", "rich"):
-        if checked.ok:
-            typer.echo(visible(checked.line(), lines=True))
-        else:
-            sys.stderr.write(visible(checked.line(), lines=True) + "\n")
-    elif chosen == "jsonl":
-        typer.echo(json.dumps(checked.to_json(), ensure_ascii=False))
-
-
 def _complete_schemas(incomplete: str) -> list[str]:
     """Tab completion of ``tabroll schema``'s word."""
     return [what for what in ("events", "scenario") if what.startswith(incomplete)]
@@ -109,8 +97,7 @@ def _complete_schemas(incomplete: str) -> list[str]:
 
 def schema(
     what: Annotated[
-        str,
-        typer.Argument(help="'events' or 'scenario'.", metavar="events|scenario", autocompletion=_complete_schemas),
+        str, typer.Argument(help="'events' or 'scenario'.", metavar="events|scenario", autocompletion=_complete_schemas)
     ],
     ruleset: Annotated[
         str | None,
@@ -164,10 +151,7 @@ def rulesets(fmt: ViewFormatOption = None) -> None:
     show_rulesets(output_format(fmt, formats=("rich", "text", "json"), command="rulesets"))
 
 
-def units(
-    name: GameArg,
-    fmt: UnitsFormatOption = None,
-) -> None:
+def units(name: GameArg, fmt: UnitsFormatOption = None) -> None:
     """A game's unit catalogue, and the stats each of its attacks needs of a unit typed on the command line.
 
     Examples:

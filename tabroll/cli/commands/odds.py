@@ -32,7 +32,6 @@ from tabroll.i18n import _
 
 if TYPE_CHECKING:
     from tabroll.api import Attack
-    from tabroll.odds.figures import Matrix
 
 
 @dataclass(frozen=True)
@@ -397,34 +396,26 @@ def matrix(request: MatrixRequest) -> None:
         tabroll matrix battle.yaml
         tabroll matrix -r forgod --attackers "Orc BA=2,Troll BA=4" --targets "Elf PV=6"
     """
-    from tabroll.engine import find_ruleset
-    from tabroll.render.matrix import render_matrix
+    from tabroll.api import matrix as balance_table
+    from tabroll.dice.session import seed_or_fresh
+    from tabroll.engine import all_rulesets, find_ruleset
+    from tabroll.loading.quick import split_units, split_words
+    from tabroll.render.matrix import progress_bar, render_matrix
     from tabroll.render.svg import check_colour, matrix_svg
 
     chosen = report_format(request.fmt, request.svg, request.png)
     colour = check_colour(request.colour)
-    table = _build_matrix(request, until=20 if colour == "attacks" else None)
+    master = seed_or_fresh(request.seed)
+    games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
+    split = split_words(list(request.words or ()), games)
+    table = balance_table(
+        split_units(request.attackers), split_units(request.targets), game=request.ruleset,
+        scenario=split.scenario_file, fields=split.fields, options=assignments(request.option), budget=request.budget,
+        trials=request.trials, seed=master, timeout=request.timeout, jobs=request.jobs,
+        until=20 if colour == "attacks" else None, started=started_at(), progress=progress_bar,
+    ).table  # fmt: skip
     with fenced(chosen) as shown:
         render_matrix(table, shown)
     draw_pictures(
         request.svg, lambda: matrix_svg(table, colour=colour, game=find_ruleset(table.ruleset).name), request.png
     )
-
-
-def _build_matrix(request: MatrixRequest, *, until: int | None = None) -> "Matrix":
-    """The table the flags ask for, pair by pair, with a progress bar (:func:`tabroll.api.matrix`)."""
-    from tabroll.api import matrix as balance_table
-    from tabroll.dice.session import seed_or_fresh
-    from tabroll.engine import all_rulesets, find_ruleset
-    from tabroll.loading.quick import split_units, split_words
-    from tabroll.render.matrix import progress_bar
-
-    master = seed_or_fresh(request.seed)
-    games = [find_ruleset(request.ruleset)] if request.ruleset else all_rulesets()
-    split = split_words(list(request.words or ()), games)
-    return balance_table(
-        split_units(request.attackers), split_units(request.targets), game=request.ruleset,
-        scenario=split.scenario_file, fields=split.fields, options=assignments(request.option), budget=request.budget,
-        trials=request.trials, seed=master, timeout=request.timeout, jobs=request.jobs, until=until,
-        started=started_at(), progress=progress_bar,
-    ).table  # fmt: skip
