@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 
+from tabroll.loading.document import YamlDocument
 from tabroll.loading.validation import Problem
-from tabroll.loading.yaml_source import YamlDocument
 
 from .messages import N_, _, n_
 from .model import DECK_SIZE, MODE_NAMES, MODE_UNITS, MOST_IDENTICAL, ForgodScenario

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tabroll.kit.descriptions import OptionInfo as OptionInfo
     from tabroll.kit.fields import AttackRequest as AttackRequest
     from tabroll.kit.views import StateView
-    from tabroll.loading.yaml_source import YamlDocument
+    from tabroll.loading.document import YamlDocument
 
 T = TypeVar("T")
 StateT = TypeVar("StateT")

@@ -14,7 +14,7 @@ from tabroll.errors import InputError, Location
 if TYPE_CHECKING:
     from tabroll.engine import Scenario, ScenarioStep
     from tabroll.kit import AnyRuleset
-    from tabroll.loading.yaml_source import YamlDocument
+    from tabroll.loading.document import YamlDocument
 
 M = TypeVar("M", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

@@ -45,7 +45,7 @@ from tabroll.kit.models import (
 if TYPE_CHECKING:
     from tabroll.engine import Scenario
     from tabroll.kit import AnyRuleset, AttackRequest
-    from tabroll.loading.yaml_source import YamlDocument
+    from tabroll.loading.document import YamlDocument
 
 
 class RosterUnit(Strict):
@@ -136,7 +136,7 @@ class RosterSetup(Generic[A]):
         return assemble(ruleset, doc, model, options=chosen, state=state, steps=steps)
 
     def _typed(self, attacker: str, target: str, fields: Mapping[str, str]) -> dict[str, Any]:
-        from tabroll.loading.yaml_source import cli_value
+        from tabroll.loading.document import cli_value
 
         (verb,) = typing.get_args(self.attack.model_fields["do"].annotation)
         values = {k: cli_value(v, origin=f"command line (--{k})") for k, v in fields.items()}
@@ -145,7 +145,7 @@ class RosterSetup(Generic[A]):
     def quick_attack(self, ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
         """A one-attack scenario: the two units (from the catalogue, with the stats typed over theirs) on the
         two sides."""
-        from tabroll.loading.yaml_source import cli_value, command_line_document
+        from tabroll.loading.document import cli_value, command_line_document
 
         def entry(name: str, side: str, stats: Mapping[str, str]) -> dict[str, Any]:
             typed_stats = {k: cli_value(v, origin=f"command line ({k})") for k, v in stats.items()}

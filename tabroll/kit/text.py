@@ -41,12 +41,12 @@ def cli_values(
     lists: Collection[str] = (),
     text_if: Callable[[str], Callable[[str], bool] | None] | None = None,
 ) -> dict[str, Any]:
-    """Each ``KEY=VALUE`` typed on the command line read as a file's value (``loading.yaml_source.cli_value``, named
+    """Each ``KEY=VALUE`` typed on the command line read as a file's value (``loading.document.cli_value``, named
     ``command line (KEY)``); ``flags``: options, named ``--move-to`` and stripped; ``lists``: keys whose value may
     be a list with commas (``2,1``); ``text_if(key)``: when that key's words are the text typed."""
     if not words:
         return {}  # nothing typed: the YAML reader is not loaded
-    from tabroll.loading.yaml_source import cli_value
+    from tabroll.loading.document import cli_value
 
     read: dict[str, Any] = {}
     for key, value in words.items():

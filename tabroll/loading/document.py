@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from tabroll.errors import Location
+from tabroll.errors import InputError, Location
 
 if TYPE_CHECKING:
     from tabroll.loading.yaml_source import _Node
@@ -121,3 +121,37 @@ def _plain(value: Any, depth: int, seen: list[int]) -> Any:
 
 def _text(value: Any) -> bool:
     return type(value) is str and len(value) <= 200 and value.isprintable()
+
+
+_WHOLE_OR_DIE: Final = re.compile(r"(-?(?:0|[1-9][0-9]{0,17}))|(?:[1-9][0-9]{0,5})?d[1-9][0-9]{0,5}")
+"""A whole number or a plain die as typed (``3``, ``-2``, ``1d20``, ``d6``): what YAML reads them as is plain (the
+number, the text), so they are read without loading the YAML reader (the tests compare the two readings)."""
+
+
+def cli_value(text: str, *, origin: str, text_if: Callable[[str], bool] | None = None) -> Any:
+    """A value typed on the command line (``--set path=[[1, 0]]``, ``--attacker-stat DEF=4``), read as YAML
+    with the same limits and errors as a file; blank text stays text. ``origin`` names it in messages.
+
+    ``text_if(text)`` says when the words are meant as text whatever YAML makes of them: a value YAML cannot
+    read, or reads as a mapping or a list (the colon of a printed card's ``1d10 (Projectile: Arrow)``), is
+    then taken as the text typed. This is the one reader of command-line values every game uses."""
+    plain = _WHOLE_OR_DIE.fullmatch(text)
+    if plain is not None:
+        return text if plain.group(1) is None else int(text)
+    if not text.strip():
+        return text
+    from tabroll.loading.yaml_source import load_yaml_text
+
+    try:
+        read = load_yaml_text(text, source=origin).data
+    except InputError:
+        if text_if is not None and _printable(text) and text_if(text):
+            return text.strip()
+        raise
+    if isinstance(read, dict | list) and text_if is not None and _printable(text) and text_if(text):
+        return text.strip()
+    return read
+
+
+def _printable(text: str) -> bool:
+    return not any(ord(c) < 32 or ord(c) == 127 for c in text)

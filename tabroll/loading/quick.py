@@ -257,7 +257,7 @@ def _is_dice(text: str) -> bool:
 
 def _check_value(game: AnyRuleset, need: StatNeed, key: str, value: str, where: str) -> None:
     """The typed value of a stat, read as any command-line value is, and checked against the stat's kind."""
-    from tabroll.loading.yaml_source import cli_value
+    from tabroll.loading.document import cli_value
 
     text_if: Callable[[str], bool] | None = None
     if need.kind == "printed":  # a card's text as printed, whatever YAML makes of its colon

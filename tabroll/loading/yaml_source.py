@@ -764,27 +764,3 @@ def load_yaml_file(path: str | os.PathLike[str], *, limits: YamlLimits = DEFAULT
     except UnicodeDecodeError:  # a text-only standard input that is not UTF-8
         raise _error("not_utf8_stdin", source) from None
     return load_yaml_text(data, source=source, limits=limits)
-
-
-def cli_value(text: str, *, origin: str, text_if: Callable[[str], bool] | None = None) -> Any:
-    """A value typed on the command line (``--set path=[[1, 0]]``, ``--attacker-stat DEF=4``), read as YAML
-    with the same limits and errors as a file; blank text stays text. ``origin`` names it in messages.
-
-    ``text_if(text)`` says when the words are meant as text whatever YAML makes of them: a value YAML cannot
-    read, or reads as a mapping or a list (the colon of a printed card's ``1d10 (Projectile: Arrow)``), is
-    then taken as the text typed. This is the one reader of command-line values every game uses."""
-    if not text.strip():
-        return text
-    try:
-        read = load_yaml_text(text, source=origin).data
-    except InputError:
-        if text_if is not None and _printable(text) and text_if(text):
-            return text.strip()
-        raise
-    if isinstance(read, dict | list) and text_if is not None and _printable(text) and text_if(text):
-        return text.strip()
-    return read
-
-
-def _printable(text: str) -> bool:
-    return not any(ord(c) < 32 or ord(c) == 127 for c in text)

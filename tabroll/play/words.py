@@ -111,7 +111,7 @@ def _joined(words: Sequence[str]) -> list[str]:
 
 def read_fields(words: Sequence[str], *, kind: str, ruleset: AnyRuleset) -> dict[str, Any]:
     """``key=value`` words as a mapping, each value read as YAML (``to=[1,0]``, ``times=2``, ``escaped=true``)."""
-    from tabroll.loading.yaml_source import cli_value
+    from tabroll.loading.document import cli_value
 
     fields: dict[str, Any] = {}
     for word in _joined(words):
@@ -162,8 +162,8 @@ def typed_action(ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
     if model is None:
         annotation = ruleset.scenario_model().model_fields["actions"].annotation
         model = _TYPED[ruleset.id] = create_model("TypedAction", action=(get_args(annotation)[0], ...))
+    from tabroll.loading.document import command_line_document
     from tabroll.loading.validation import validate
-    from tabroll.loading.yaml_source import command_line_document
 
     document = command_line_document({"action": data})
     try:

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabroll.errors import InputError
-from tabroll.loading.document import command_line_document
+from tabroll.loading.document import cli_value, command_line_document
 from tabroll.loading.yaml_source import load_yaml_text
 
 TRICKY = [
@@ -89,15 +91,45 @@ def test_a_key_that_is_not_text_goes_through_the_round_trip() -> None:
 
 
 @pytest.mark.slow
-def test_an_attack_of_catalogue_units_loads_no_yaml() -> None:
-    """The units' stats come from the catalogue's JSON twin and the attack's data is plain: no YAML is read."""
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["-a", "Lanceiro", "-t", "Alquimista", "--dice", "4"],
+        ["-r", "tabmaster", "-a", "Hero ATK=1 DAN=1d12", "-t", "Orc DEF=3", "--dice", "5"],
+        ["-r", "forgod", "-a", "Orc BA=2", "-t", "Elf PV=6 Evasión=1", "--dice", "7,3,5"],
+    ],
+)
+def test_an_attack_of_catalogue_units_or_typed_numbers_and_dice_loads_no_yaml(words: list[str]) -> None:
+    """Catalogue units' stats come from the catalogue's JSON twin, typed whole numbers and dice are read as they
+    are, and the attack's data is plain: no YAML is read."""
     probe = (
         "import atexit, sys\n"
         "atexit.register(lambda: sys.stderr.write('\\nYAML ' + str('yaml' in sys.modules) + '\\n'))\n"
-        "sys.argv = ['tabroll', 'attack', '-a', 'Lanceiro', '-t', 'Alquimista', '--format', 'text', '--dice', '4']\n"
+        f"sys.argv = ['tabroll', 'attack', *{words!r}, '--format', 'text']\n"
         "from tabroll.cli.entry import main\n"
         "main()\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stderr.rsplit("YAML ", 1)[1].strip() == "False"
+
+
+@given(st.text(alphabet="-+0123456789d_:.xoe ", max_size=24) | st.integers(-(10**20), 10**20).map(str))
+def test_a_typed_number_or_die_reads_as_yaml_reads_it(text: str) -> None:
+    """Whole numbers and plain dice are read without the YAML reader: the same value (and type) as YAML gives, and
+    whatever else is typed still goes through YAML, with its errors."""
+    try:
+        expected: Any = load_yaml_text(text, source="<command line>").data if text.strip() else text
+    except InputError as err:
+        with pytest.raises(InputError) as raised:
+            cli_value(text, origin="<command line>")
+        assert raised.value.message == err.message
+        return
+    read = cli_value(text, origin="<command line>")
+    assert (type(read), read) == (type(expected), expected)
+
+
+@pytest.mark.parametrize(("text", "value"), [("3", 3), ("-2", -2), ("0", 0), ("1d20", "1d20"), ("d6", "d6")])
+def test_typed_numbers_and_dice_need_no_yaml_reader(text: str, value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tabroll.loading.yaml_source", None)  # importing it would fail
+    assert cli_value(text, origin="<command line>") == value
