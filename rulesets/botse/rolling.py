@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import getitem
+from itertools import groupby
+from operator import attrgetter, getitem
 from typing import cast
 
 from tabroll.dice.sources import roll_die
@@ -88,11 +89,9 @@ class Summed:
         self.by_face = tuple(((0, 0, 0, 0), *table) for table in self.tables)  # by face number (from 1)
         self.rows: list[tuple[int, int, str]] = []  # (first, last) die (from 0, past it), notation
         first = 0
-        while first < len(dice):
-            last = first + 1
-            while last < len(dice) and dice[last].sides == dice[first].sides:
-                last += 1
-            self.rows.append((first, last, f"{last - first}d{dice[first].sides}"))  # labelled when logged
+        for sides, row in groupby(dice, key=attrgetter("sides")):
+            last = first + len(list(row))
+            self.rows.append((first, last, f"{last - first}d{sides}"))  # labelled when logged
             first = last
 
     def outcomes(self) -> tuple[tuple[tuple[Shown, int], ...], int]:

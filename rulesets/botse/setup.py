@@ -62,12 +62,10 @@ def face_of(entry: FaceEntry | PartInput) -> Face:
 def sample_dice_set() -> BotseScenario:
     """The bundled illustrative dice (``sample_dice.yaml``): NOT the printed game's faces."""
     data = bundled_yaml(__file__, "sample_dice.yaml")
+    nobody = {"at": [0, 0], "stamina": 0, "magicka": 0, "health": 0}
     return BotseScenario.model_validate(
-        {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": {"at": [0, 0], **_ZERO}}, **data}
+        {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": nobody}, **data}
     )
-
-
-_ZERO = {"stamina": 0, "magicka": 0, "health": 0}
 
 
 def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str | None]:
@@ -157,7 +155,6 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
 def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die], doc: YamlDocument) -> Creature:
     if entry.combat_die is not None and entry.combat_die not in dice:
         raise unknown_name(entry.combat_die, sorted(dice), doc, (f"{side}s", name, "combat_die"), "die")
-    skills = tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills)
     return Creature(
         name=name,
         side=side,
@@ -166,7 +163,7 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
         max_health=entry.max_health or entry.health,
         defense=entry.defense,
         combat_die=entry.combat_die,
-        skills=skills,
+        skills=tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills),
     )
 
 
