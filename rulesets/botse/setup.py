@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 Path = tuple[str | int, ...]
 
 FATIGUE_DIE = "(light fatigue)"  # a light fatigue die on the cooldown track (the resolver's name for it)
-FATIGUE_WORDS = ("light fatigue", FATIGUE_DIE)
 
 
 def face_of(entry: FaceEntry | PartInput) -> Face:
@@ -113,7 +112,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
     for i, die in enumerate(entry.dice):
         if die not in dice or dice[die].stat is None:
             raise unknown_name(die, skill_dice, doc, (*base, "dice", i), "skill die")
-    cooldown = [FATIGUE_DIE if d in FATIGUE_WORDS else d for d in entry.cooldown]
+    cooldown = [FATIGUE_DIE if d in ("light fatigue", FATIGUE_DIE) else d for d in entry.cooldown]
     for field_name, names in (("cooldown", cooldown), ("active", entry.active)):
         for i, listed in enumerate(names):
             if listed is not None and listed not in dice and listed != FATIGUE_DIE:
