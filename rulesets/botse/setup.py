@@ -131,7 +131,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
     track = tuple(cooldown) + (None,) * (entry.cooldown_slots - len(cooldown))
     return Adventurer(
         name=name,
-        position=(entry.at[0], entry.at[1]),
+        position=entry.at,
         stamina=entry.stamina,
         magicka=entry.magicka,
         health=entry.health,
@@ -157,7 +157,7 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
     return Creature(
         name=name,
         side=side,
-        position=(entry.at[0], entry.at[1]),
+        position=entry.at,
         health=entry.health,
         max_health=entry.max_health or entry.health,
         defense=entry.defense,
@@ -170,16 +170,8 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     model = validate(BotseScenario, doc)
     options = scenario_options(ruleset, doc, model, overrides or {}, BotseOptions)
     dice, enemy_die = _dice(model, doc)
-    m = model.map
     with located(doc, ("map",)):
-        hex_map = HexMap.build(
-            radius=m.radius,
-            columns=m.columns,
-            rows=m.rows,
-            cells=m.cells,
-            orientation=m.orientation,
-            blocked=m.blocked,
-        )
+        hex_map = HexMap.build(**model.map.model_dump())  # the map's fields are the builder's
     adventurers = tuple(_adventurer(n, e, dice, doc) for n, e in model.adventurers.items())
     creatures = tuple(
         [_creature(n, "enemy", e, dice, doc) for n, e in model.enemies.items()]
@@ -217,7 +209,7 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
         check_unit(action.target, "target")
         for i, name in enumerate(action.targets or ()):
             check_unit(name, "targets", i)
-    if isinstance(action, MoveAction) and not battle.map.contains((action.to[0], action.to[1])):
+    if isinstance(action, MoveAction) and not battle.map.contains(action.to):
         raise InputError(
             _("hex {hex} is off the map", hex=list(action.to)),
             location=doc.locate((*base, "to")),

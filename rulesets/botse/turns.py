@@ -24,7 +24,7 @@ def resolve_move(work: BotseTurn, action: MoveAction) -> None:
             _("{unit} already moved this turn: a turn with engages allows only one move", unit=adventurer.name),
             rule=p_("rule", "move and engage"),
         )
-    to = (action.to[0], action.to[1])
+    to = action.to
     battle = work.state
     if not battle.map.contains(to) or to in battle.map.blocked:
         raise RuleRefusal(_("hex {hex} is off the map or blocked", hex=list(to)), rule=p_("rule", "move"))
