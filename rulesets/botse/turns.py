@@ -94,7 +94,7 @@ def resolve_aura(work: BotseTurn, action: AuraAction) -> None:
     if owner.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=owner.name), rule=p_("rule", "aura"))
     work.emit(Note(text=_("{skill} is not an engage: no unit is engaged by it", skill=skill.name)))
-    apply_effect(work, owner, skill.name, "aura", skill.effect, None, engage=False)
+    apply_effect(work, owner, skill, None)
     react(work, None, action)
 
 
