@@ -68,16 +68,16 @@ def sample_dice_set() -> BotseScenario:
 
 
 def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str | None]:
-    lines: list[tuple[str, SkillLineInput, Path | None]] = []
+    lines: list[tuple[SkillLineInput, Path | None]] = []
     if model.dice_set == "sample":
         sample = sample_dice_set()
-        lines += [(n, line, None) for n, line in sample.skill_lines.items() if n not in model.skill_lines]
+        lines += [(line, None) for n, line in sample.skill_lines.items() if n not in model.skill_lines]
         enemy = {**sample.enemy_dice, **model.enemy_dice}
     else:
         enemy = dict(model.enemy_dice)
-    lines += [(n, line, ("skill_lines", n)) for n, line in model.skill_lines.items()]
+    lines += [(line, ("skill_lines", n)) for n, line in model.skill_lines.items()]
     dice: dict[str, Die] = {}
-    for skill, line, path in lines:
+    for line, path in lines:
         for name, die in line.dice.items():
             if name in dice:
                 raise InputError(
@@ -86,7 +86,7 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
                     location=doc.locate((*path, "dice", name)) if path else None,
                 )
             faces = tuple(face_of(f) for f in die.faces)
-            dice[name] = Die(name=name, faces=faces, stat=line.stat, skill=skill, form=die.form, combat=line.combat)
+            dice[name] = Die(name=name, faces=faces, stat=line.stat, form=die.form, combat=line.combat)
     for name, enemy_die in enemy.items():
         where = ("enemy_dice", name)
         if name in dice:
@@ -161,7 +161,6 @@ def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die
         health=entry.health,
         max_health=entry.max_health or entry.health,
         defense=entry.defense,
-        combat_die=entry.combat_die,
         skills=tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills),
     )
 
