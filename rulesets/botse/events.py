@@ -1,8 +1,5 @@
 """BotSE's own events, beside the core kinds (a die rolled is a core ``roll``, a dealing of damage or a Health
-cost a ``damage``, Defense lowered a ``modifier``): the engage's steps (fatigue, form, target, dice gathered), a
-face turned by an ability, which result is resolved and what it did, where each die ends, tenacity gained and
-the reactions of step 6.
-"""
+cost a ``damage``, Defense lowered a ``modifier``)."""
 
 from __future__ import annotations
 

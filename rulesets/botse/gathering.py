@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
@@ -18,9 +17,6 @@ from .reactions import step_six_triggers
 from .state import Ability, Adventurer, Battle
 from .track import pay_cost
 from .work import BotseTurn, Engage
-
-if TYPE_CHECKING:
-    pass
 
 
 def gather(

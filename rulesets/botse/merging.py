@@ -87,12 +87,9 @@ def face_effect(face: Face) -> Effects:
 
 @functools.lru_cache(maxsize=256)
 def face_sums(tables: tuple[tuple[Effects, ...], ...]) -> tuple[tuple[tuple[Shown, int], ...], int]:
-    """What dice read by what they do added up (die i's face k does ``tables[i][k - 1]``: :data:`Effects`) can
-    show, as a reading's ``outcomes()`` gives them (:class:`~.rolling.Summed`): each distinct sum once with the
-    lowest roll that gives it (its faces in roll order, each die on the lowest face of its kind), with the ordered
-    rolls that give it, lowest sum first; and all the rolls. A convolution, die by die, faces that do the same
-    counted as one kind: 4 dice of 3 kinds of faces give at most 15 sums, from 3 + 9 + 27 + 81 pairs, not 1,296
-    rolls."""
+    """The outcomes of dice whose die i's face k does ``tables[i][k - 1]`` (:class:`~.rolling.Summed`): each
+    distinct sum once, lowest first, with the lowest roll that gives it and how many ordered rolls do; and all the
+    rolls. A convolution, die by die, faces that do the same counted as one kind."""
     reach: dict[Effects, tuple[int, tuple[int, ...]]] = {(0, 0, 0, 0): (1, ())}
     for table in tables:
         kinds: dict[Effects, list[int]] = {}  # what a face does -> [its lowest face, how many faces do it]

@@ -111,5 +111,5 @@ def choices(work: BotseTurn, setup: Engage, action: RollFields) -> list[Choice]:
                 rule=p_("rule", "results"),
             )
         seen.add(number)
-        out.append(Choice(number, unit, (where[0], where[1]) if where is not None else None, aim))
+        out.append(Choice(number, unit, where, aim))
     return [with_splash_unit(work, aimed(setup, choice), choice) for choice in out]

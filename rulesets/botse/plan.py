@@ -93,7 +93,7 @@ def plan_result(work: BotseTurn, setup: Engage, rolled: Rolled, choice: Choice) 
                 )
             )
             return plan
-        plan.cost = face.cost
+        plan.cost = cost
     plan_part(work, setup, rolled, choice, face, plan, first=True)
     then = face.then
     if then is not None:

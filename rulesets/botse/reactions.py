@@ -12,7 +12,7 @@ from .damage import deal
 from .events import Reaction
 from .messages import _, n_, p_
 from .model import AuraAction, RollFields
-from .state import Effect, Skill, Unit
+from .state import Skill, Unit
 from .track import take_fatigue
 from .work import BotseTurn, Engage
 
@@ -138,7 +138,7 @@ def run_phase(
             if trigger.ally and not chosen(work, action, trigger.owner, skill.name, skill.when):
                 continue
             owner = work.state.unit(trigger.owner)
-            apply_effect(work, owner, skill.name, skill.when, skill.effect, setup, engage=setup is not None)
+            apply_effect(work, owner, skill, setup)
             if skill.when == "engaged":
                 fired_engaged.append(trigger.owner)
             fired = fired_any = True
@@ -197,11 +197,10 @@ def chosen(work: BotseTurn, action: RollFields | AuraAction, unit: str, skill: s
     return False
 
 
-def apply_effect(
-    work: BotseTurn, owner: Unit, skill: str, when: str, effect: Effect, setup: Engage | None, *, engage: bool
-) -> None:
-    """A skill's effect, said as it fires: its damage dealt to who its ``to`` names, its light fatigue taken by the
-    adventurer who engaged."""
+def apply_effect(work: BotseTurn, owner: Unit, skill: Skill, setup: Engage | None) -> None:
+    """A skill's effect, said as it fires (in an engage when ``setup`` is given, else an aura's): its damage dealt to
+    who its ``to`` names, its light fatigue taken by the adventurer who engaged."""
+    effect = skill.effect
     engager = setup.adventurer if setup is not None else None
     targets = setup.targets if setup is not None else ()
     parts: list[str] = []
@@ -212,7 +211,7 @@ def apply_effect(
             n_("{n} damage to the adventurer who engaged", "{n} damage to the adventurer who engaged", effect.damage)
         )
         victims = [engager] if engager else []
-        missing = _("{skill}: no adventurer engaged, so no one takes its damage", skill=skill)
+        missing = _("{skill}: no adventurer engaged, so no one takes its damage", skill=skill.name)
     elif effect.damage and effect.to == "adjacent":
         parts.append(n_("{n} damage to every adjacent unit", "{n} damage to every adjacent unit", effect.damage))
         victims = [
@@ -223,16 +222,17 @@ def apply_effect(
     elif effect.damage:
         parts.append(n_("{n} damage to the target", "{n} damage to the target", effect.damage))
         victims = [t for t in targets if not work.state.unit(t).defeated]
-        missing = _("{skill}: no living declared target to damage", skill=skill)
+        missing = _("{skill}: no living declared target to damage", skill=skill.name)
     if effect.light_fatigue:
         parts.append(n_("{n} light fatigue", "{n} light fatigue", effect.light_fatigue))
     if effect.text:
         parts.append(_("apply by hand: {text}", text=effect.text))
-    work.emit(Reaction(unit=owner.name, skill=skill, when=when, fired=True, reason="; ".join(parts) or _("no effect")))
+    reason = "; ".join(parts) or _("no effect")
+    work.emit(Reaction(unit=owner.name, skill=skill.name, when=skill.when, fired=True, reason=reason))
     if missing is not None and not victims:
         work.emit(Note(text=missing, unit=owner.name))
     blockable, through = (0, effect.damage) if effect.unblockable else (effect.damage, 0)
     for victim in victims:
-        deal(work, victim, blockable, through, by=owner.name, what=skill, engage=engage)
+        deal(work, victim, blockable, through, by=owner.name, what=skill.name, engage=setup is not None)
     if effect.light_fatigue and engager:
-        take_fatigue(work, engager, effect.light_fatigue, skill, must_fit=False)
+        take_fatigue(work, engager, effect.light_fatigue, skill.name, must_fit=False)

@@ -1,9 +1,6 @@
-"""BotSE resolution, pure: one handler per action class (``HANDLERS``), each working on a :class:`BotseTurn`.
-
-The rules live beside it, one module per part of the game (each says which). Every die is drawn from ``dice`` as
-a FACE NUMBER (1-based), so given values, prompts, seeds and the odds engine all work on custom dice. A refusal
-raises :class:`RuleRefusal`; the engine then keeps the state unchanged.
-"""
+"""BotSE resolution, pure: one handler per action class (``HANDLERS``), each working on a :class:`BotseTurn`; the
+rules live beside it, one module per part of the game. Every die is drawn from ``dice`` as a FACE NUMBER (1-based),
+so given values, prompts, seeds and the odds engine all work on custom dice."""
 
 from __future__ import annotations
 

@@ -96,13 +96,10 @@ def resolve_summed(work: BotseTurn, pool: Engage, faces: tuple[int, ...], readin
 
 
 def finish_summed(work: BotseTurn, pool: Engage, tables: tuple[tuple[Effects, ...], ...]) -> tuple[Side, ...]:
-    """What :func:`resolve_summed` leaves for each sum a walked plain engage reads (dice of faces doing ``tables``:
-    :func:`~.merging.face_sums`), ``work`` left as it is, in three sides (:meth:`~.rolling.ReadRoll.finish`): the
-    blows and the creatures' measures depend only on the damage, the engaging adventurer's tenacity gained on the
-    tenacity faces, and the dice it sends to the track on the dice drained (the others go there, as far as it has
-    room), whichever die shows what (:func:`~.merging.sum_sides`); the other measures stay. Each is worked out
-    once, in a copy of ``work``, for the first sum that gives it, and only in what its side decides (the last two
-    log nothing: the measures read the states alone)."""
+    """What :func:`resolve_summed` leaves for each sum of ``tables`` (:func:`~.merging.face_sums`), ``work`` left as
+    it is, in three sides (:meth:`~.rolling.ReadRoll.finish`, :func:`~.merging.sum_sides`): the damage decides the
+    blows and the creatures' measures, the tenacity faces the tenacity gained, the dice drained the track. Each is
+    worked out once, in a copy of ``work``, for the first sum that gives it (the last two log nothing)."""
     from . import measure_names  # the package's, loaded by now
 
     summing, copy = summing_of(work, pool), work.fork(work.dice)  # put back after each: its events, damage dealt
@@ -172,10 +169,8 @@ def placed_at_once(work: BotseTurn, summing: Summing, faces: tuple[int, ...], te
             if tenacity
             else (),
         )
-        if full:  # said as it is found, each time
-            work.events.extend(known[1])
-            return known[0]
-        summing.placed[sent] = known
+        if not full:  # a full track is said as it is found, each time
+            summing.placed[sent] = known
     work.events.extend(known[1])
     return known[0]
 
@@ -253,8 +248,7 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
         done = said(lambda: _("{done} (skipped: {skipped})", done=done, skipped=joined("; ", plan.skipped)))
     work.emit(ResultResolved(number=rolled.number, die=rolled.die.name, done=done))
     if plan.cost is not None:
-        pay_cost(work, adventurer, plan.cost, _("die {number} {die}", **named))
-        adventurer = work.state.adventurer(setup.adventurer)
+        adventurer = pay_cost(work, adventurer, plan.cost, _("die {number} {die}", **named))
     if plan.status_on is not None:
         for status in plan.statuses:
             apply_status(work, rolled, plan.status_on, status)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import getitem
+from itertools import groupby
+from operator import attrgetter, getitem
 from typing import cast
 
 from tabroll.dice.sources import roll_die
@@ -68,17 +69,16 @@ class ReadRoll(ReadStep):
             Results(faces, self.dice.pool).advance(turn)
 
     def finish(self, turn: BotseTurn, values: Sequence[tuple[Shown, int]]) -> Sequence[Side] | None:
-        """Walked, every sum ends the engage: its outcomes in two sides (:func:`finish_summed`), unless a unit may
-        react (step 6 reads the battle the sum left). (Its values are :func:`~.merging.face_sums` of its tables.)"""
+        """Walked, every sum ends the engage (:func:`finish_summed`), unless a unit may react (step 6 reads the
+        battle the sum left)."""
         pool = self.dice.pool
         return None if pool.reacts or not turn.walked else finish_summed(turn, pool, self.dice.tables)
 
 
 class Summed:
     """What :class:`ReadRoll` reads: the dice of a plain engage by their summed :data:`~.merging.Effects` (``tables``:
-    each die's per face), with the faces shown. Played, each die is drawn and logged on its own; drawn by the odds
-    (Monte Carlo, a walk that keeps final states), each row of dice with as many faces is one request and one
-    entry in the log; the exact walk takes :meth:`outcomes`, each sum once with the lowest roll that gives it."""
+    each die's per face), with the faces shown; drawn by the odds, each row of dice with as many faces is one
+    request and one entry in the log."""
 
     __slots__ = ("by_face", "pool", "rows", "tables")
 
@@ -88,11 +88,9 @@ class Summed:
         self.by_face = tuple(((0, 0, 0, 0), *table) for table in self.tables)  # by face number (from 1)
         self.rows: list[tuple[int, int, str]] = []  # (first, last) die (from 0, past it), notation
         first = 0
-        while first < len(dice):
-            last = first + 1
-            while last < len(dice) and dice[last].sides == dice[first].sides:
-                last += 1
-            self.rows.append((first, last, f"{last - first}d{dice[first].sides}"))  # labelled when logged
+        for sides, row in groupby(dice, key=attrgetter("sides")):
+            last = first + len(list(row))
+            self.rows.append((first, last, f"{last - first}d{sides}"))  # labelled when logged
             first = last
 
     def outcomes(self) -> tuple[tuple[tuple[Shown, int], ...], int]:
@@ -204,13 +202,8 @@ def change_faces(work: BotseTurn, setup: Engage, action: RollFields) -> None:
     """Step 5a: rerolls and turned faces that abilities allow happen before anything is resolved."""
     for number in action.reroll:
         entry = die_number(setup, number, "reroll")
-        roll_face(
-            work,
-            entry,
-            setup.adventurer,
-            _("reroll {die}, die {number}", die=entry.die.name, number=number),
-            again=True,
-        )
+        purpose = _("reroll {die}, die {number}", die=entry.die.name, number=number)
+        roll_face(work, entry, setup.adventurer, purpose, again=True)
     for turned in action.turn:
         entry = die_number(setup, turned.die, "turn")
         if turned.face > entry.die.sides:

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 Path = tuple[str | int, ...]
 
 FATIGUE_DIE = "(light fatigue)"  # a light fatigue die on the cooldown track (the resolver's name for it)
-FATIGUE_WORDS = ("light fatigue", FATIGUE_DIE)
 
 
 def face_of(entry: FaceEntry | PartInput) -> Face:
@@ -62,25 +61,23 @@ def face_of(entry: FaceEntry | PartInput) -> Face:
 def sample_dice_set() -> BotseScenario:
     """The bundled illustrative dice (``sample_dice.yaml``): NOT the printed game's faces."""
     data = bundled_yaml(__file__, "sample_dice.yaml")
+    nobody = {"at": [0, 0], "stamina": 0, "magicka": 0, "health": 0}
     return BotseScenario.model_validate(
-        {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": {"at": [0, 0], **_ZERO}}, **data}
+        {"ruleset": "botse", "map": {"radius": 0}, "adventurers": {"-": nobody}, **data}
     )
 
 
-_ZERO = {"stamina": 0, "magicka": 0, "health": 0}
-
-
 def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str | None]:
-    lines: list[tuple[str, SkillLineInput, Path | None]] = []
+    lines: list[tuple[SkillLineInput, Path | None]] = []
     if model.dice_set == "sample":
         sample = sample_dice_set()
-        lines += [(n, line, None) for n, line in sample.skill_lines.items() if n not in model.skill_lines]
+        lines += [(line, None) for n, line in sample.skill_lines.items() if n not in model.skill_lines]
         enemy = {**sample.enemy_dice, **model.enemy_dice}
     else:
         enemy = dict(model.enemy_dice)
-    lines += [(n, line, ("skill_lines", n)) for n, line in model.skill_lines.items()]
+    lines += [(line, ("skill_lines", n)) for n, line in model.skill_lines.items()]
     dice: dict[str, Die] = {}
-    for skill, line, path in lines:
+    for line, path in lines:
         for name, die in line.dice.items():
             if name in dice:
                 raise InputError(
@@ -89,7 +86,7 @@ def _dice(model: BotseScenario, doc: YamlDocument) -> tuple[dict[str, Die], str 
                     location=doc.locate((*path, "dice", name)) if path else None,
                 )
             faces = tuple(face_of(f) for f in die.faces)
-            dice[name] = Die(name=name, faces=faces, stat=line.stat, skill=skill, form=die.form, combat=line.combat)
+            dice[name] = Die(name=name, faces=faces, stat=line.stat, form=die.form, combat=line.combat)
     for name, enemy_die in enemy.items():
         where = ("enemy_dice", name)
         if name in dice:
@@ -115,7 +112,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
     for i, die in enumerate(entry.dice):
         if die not in dice or dice[die].stat is None:
             raise unknown_name(die, skill_dice, doc, (*base, "dice", i), "skill die")
-    cooldown = [FATIGUE_DIE if d in FATIGUE_WORDS else d for d in entry.cooldown]
+    cooldown = [FATIGUE_DIE if d in ("light fatigue", FATIGUE_DIE) else d for d in entry.cooldown]
     for field_name, names in (("cooldown", cooldown), ("active", entry.active)):
         for i, listed in enumerate(names):
             if listed is not None and listed not in dice and listed != FATIGUE_DIE:
@@ -134,7 +131,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
     track = tuple(cooldown) + (None,) * (entry.cooldown_slots - len(cooldown))
     return Adventurer(
         name=name,
-        position=(entry.at[0], entry.at[1]),
+        position=entry.at,
         stamina=entry.stamina,
         magicka=entry.magicka,
         health=entry.health,
@@ -157,16 +154,14 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
 def _creature(name: str, side: str, entry: CreatureInput, dice: Mapping[str, Die], doc: YamlDocument) -> Creature:
     if entry.combat_die is not None and entry.combat_die not in dice:
         raise unknown_name(entry.combat_die, sorted(dice), doc, (f"{side}s", name, "combat_die"), "die")
-    skills = tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills)
     return Creature(
         name=name,
         side=side,
-        position=(entry.at[0], entry.at[1]),
+        position=entry.at,
         health=entry.health,
         max_health=entry.max_health or entry.health,
         defense=entry.defense,
-        combat_die=entry.combat_die,
-        skills=skills,
+        skills=tuple(Skill(name=s.name, when=s.when, effect=Effect(**s.effect.model_dump())) for s in entry.skills),
     )
 
 
@@ -174,16 +169,8 @@ def build_scenario(ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[st
     model = validate(BotseScenario, doc)
     options = scenario_options(ruleset, doc, model, overrides or {}, BotseOptions)
     dice, enemy_die = _dice(model, doc)
-    m = model.map
     with located(doc, ("map",)):
-        hex_map = HexMap.build(
-            radius=m.radius,
-            columns=m.columns,
-            rows=m.rows,
-            cells=m.cells,
-            orientation=m.orientation,
-            blocked=m.blocked,
-        )
+        hex_map = HexMap.build(**model.map.model_dump())  # the map's fields are the builder's
     adventurers = tuple(_adventurer(n, e, dice, doc) for n, e in model.adventurers.items())
     creatures = tuple(
         [_creature(n, "enemy", e, dice, doc) for n, e in model.enemies.items()]
@@ -221,7 +208,7 @@ def check_names(battle: Battle, action: BotseAction, doc: YamlDocument, base: Pa
         check_unit(action.target, "target")
         for i, name in enumerate(action.targets or ()):
             check_unit(name, "targets", i)
-    if isinstance(action, MoveAction) and not battle.map.contains((action.to[0], action.to[1])):
+    if isinstance(action, MoveAction) and not battle.map.contains(action.to):
         raise InputError(
             _("hex {hex} is off the map", hex=list(action.to)),
             location=doc.locate((*base, "to")),

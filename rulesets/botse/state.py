@@ -120,7 +120,6 @@ class Die:
     name: str
     faces: tuple[Face, ...]
     stat: Stat | None = None
-    skill: str | None = None
     form: Form | None = None
     combat: bool = False
 
@@ -215,7 +214,7 @@ class Adventurer(HashedOnce):
 @hash_once  # hashed in every key of the exact walk
 @dataclass(frozen=True, slots=True)
 class Creature(HashedOnce):
-    """An enemy or a companion: Health, printed Defense, combat die and triggered skills."""
+    """An enemy or a companion: Health, printed Defense and triggered skills (its combat die is only checked)."""
 
     name: str
     side: str
@@ -223,7 +222,6 @@ class Creature(HashedOnce):
     health: int
     max_health: int = 0
     defense: int = 0
-    combat_die: str | None = None
     skills: tuple[Skill, ...] = ()
     defeated: bool = False
     statuses: tuple[str, ...] = ()

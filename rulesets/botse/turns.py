@@ -24,7 +24,7 @@ def resolve_move(work: BotseTurn, action: MoveAction) -> None:
             _("{unit} already moved this turn: a turn with engages allows only one move", unit=adventurer.name),
             rule=p_("rule", "move and engage"),
         )
-    to = (action.to[0], action.to[1])
+    to = action.to
     battle = work.state
     if not battle.map.contains(to) or to in battle.map.blocked:
         raise RuleRefusal(_("hex {hex} is off the map or blocked", hex=list(to)), rule=p_("rule", "move"))
@@ -61,27 +61,18 @@ def resolve_move(work: BotseTurn, action: MoveAction) -> None:
 def hex_steps(battle: Battle, adventurer: Adventurer, to: Hex) -> int | None:
     """The fewest steps from the adventurer's hex to ``to`` through hexes that are on the map, not blocked
     and not taken by another living unit (the goal included), or None when there is no way."""
-    start = adventurer.position
-    if start == to:
-        return 0
-    seen = {start}
-    frontier = [start]
-    steps = 0
-    while frontier:
-        steps += 1
-        following: list[Hex] = []
-        for here in frontier:
-            for _side, there in battle.map.neighbours(here):
-                if there in seen or there in battle.map.blocked or not battle.map.contains(there):
-                    continue
-                other = battle.unit_at(there)
-                if other is not None and other.name != adventurer.name:
-                    continue
-                if there == to:
-                    return steps
-                seen.add(there)
-                following.append(there)
-        frontier = following
+    steps = {adventurer.position: 0}  # each hex reached, by its fewest steps
+    queue = [adventurer.position]
+    for here in queue:  # breadth first: the hexes reached are appended as the queue is read
+        if here == to:
+            return steps[here]
+        for _side, there in battle.map.neighbours(here):
+            if there in steps or there in battle.map.blocked or not battle.map.contains(there):
+                continue
+            other = battle.unit_at(there)
+            if other is None or other.name == adventurer.name:
+                steps[there] = steps[here] + 1
+                queue.append(there)
     return None
 
 
@@ -103,7 +94,7 @@ def resolve_aura(work: BotseTurn, action: AuraAction) -> None:
     if owner.defeated:
         raise RuleRefusal(_("{unit} is defeated", unit=owner.name), rule=p_("rule", "aura"))
     work.emit(Note(text=_("{skill} is not an engage: no unit is engaged by it", skill=skill.name)))
-    apply_effect(work, owner, skill.name, "aura", skill.effect, None, engage=False)
+    apply_effect(work, owner, skill, None)
     react(work, None, action)
 
 

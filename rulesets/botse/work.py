@@ -55,11 +55,9 @@ class BotseTurn(Turn[Battle]):
 
 @dataclass(frozen=True)
 class Engage:
-    """What the steps decided before the first die: who rolls, in which form, at which target (``target``, the first
-    of ``targets`` or the one a result aims at), with which dice and item; the same for every outcome of the dice,
-    so the steps carry it uncompared. ``plain``: the walk may read the dice by what they do added up
-    (:func:`~.merging.merges_by_effects`). Once rolled, each outcome resolves its own copy, with its dice in
-    ``rolled``."""
+    """What the steps decided before the first die, the same for every outcome of the dice (so the steps carry it
+    uncompared): ``target`` is the first of ``targets`` or the one a result aims at; ``plain``: the walk may read
+    the dice by what they do added up (:func:`~.merging.merges_by_effects`); ``rolled``: each outcome's own dice."""
 
     action: RollFields
     adventurer: str
