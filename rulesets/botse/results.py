@@ -256,14 +256,14 @@ def place_result(work: BotseTurn, setup: Engage, rolled: Rolled, plan: Plan) -> 
         place_die(work, rolled, "discarded", _("free enemy combat die, discarded after use"))
     elif plan.code is Code.ACTIVE:
         prevent = plan.prevent.get(adventurer.name, 0)
-        placed = Placed(die=rolled.die.name, face=rolled.face.describe(), prevent=prevent)
+        placed = Placed(die=rolled.die.name, prevent=prevent)
         work.put(replace(adventurer, active=(*adventurer.active, placed)))
         place_die(work, rolled, "active", _("active slot code"), slot=len(adventurer.active) + 1)
     elif plan.code is Code.DRAINED:
         work.put(replace(adventurer, drained=(*adventurer.drained, rolled.die.name)))
         place_die(work, rolled, "drained", _("drained code"))
     elif plan.code is Code.STATUS and plan.status_on is not None and plan.status_name is not None:
-        placed = Placed(die=rolled.die.name, face=plan.status_name, on=plan.status_on)
+        placed = Placed(die=rolled.die.name, on=plan.status_on)
         work.put(replace(adventurer, statuses=(*adventurer.statuses, placed)))
         place_die(work, rolled, "status", _("status effect code"), on=plan.status_on)
     else:

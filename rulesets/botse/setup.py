@@ -143,7 +143,7 @@ def _adventurer(name: str, entry: AdventurerInput, dice: Mapping[str, Die], doc:
         available=tuple(entry.dice),
         cooldown=track,
         active_slots=entry.active_slots,
-        active=tuple(Placed(die=d, face="placed before the scenario") for d in entry.active),
+        active=tuple(Placed(die=d) for d in entry.active),
         light_fatigue=entry.light_fatigue,
         engages=entry.engages,
         items=items,

@@ -170,7 +170,6 @@ class Placed:
     """A die out of the attribute rows: in an active slot, or as a status on a unit or hex."""
 
     die: str
-    face: str
     on: str | None = None
     prevent: int = 0  # an active-slot die that prevents damage dealt to its adventurer
 
