@@ -240,10 +240,6 @@ def playing(ruleset: AnyRuleset) -> AnyRuleset:
 
 def find_ruleset(name: str) -> AnyRuleset:
     """The ruleset called ``name`` (its id or an alias, any case), which becomes the game being played."""
-    return playing(_find_ruleset(name))
-
-
-def _find_ruleset(name: str) -> AnyRuleset:
     wanted = name.strip().lower()
     if wanted.isidentifier() and _REGISTRY is None:
         # Fast path: the folder of that name, without importing every other game.
@@ -255,11 +251,11 @@ def _find_ruleset(name: str) -> AnyRuleset:
             module = None
         ruleset = _checked(getattr(module, "RULESET", None), module_name)
         if ruleset is not None and ruleset.id == wanted:
-            return ruleset
+            return playing(ruleset)
     registry = _discover()
     for ruleset in registry.values():
         if wanted == ruleset.id or wanted in (a.lower() for a in ruleset.aliases):
-            return ruleset
+            return playing(ruleset)
     # The start of an id or alias, as long as it starts one game's only (``mtg`` is mtg_heroes).
     starts = {
         ruleset.id: ruleset
@@ -267,7 +263,7 @@ def _find_ruleset(name: str) -> AnyRuleset:
         if wanted and any(word.lower().startswith(wanted) for word in (ruleset.id, *ruleset.aliases))
     }
     if len(starts) == 1:
-        return next(iter(starts.values()))
+        return playing(next(iter(starts.values())))
     from difflib import get_close_matches
 
     names = sorted(registry)

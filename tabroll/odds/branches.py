@@ -131,9 +131,6 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
         return pool, self.weights()[index]
 
 
-_KeptTotals = _Totals  # the totals of the dice kept are totals too
-
-
 @functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
 def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals:
     return _Totals(count, sides, kept, highest)
