@@ -131,9 +131,7 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
         return pool, self.weights()[index]
 
 
-@functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
-def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals:
-    return _Totals(count, sides, kept, highest)
+_totals = functools.lru_cache(maxsize=4)(_Totals)  # four rolls' weights held: 4 * MAX_TOTALS_BYTES at the worst
 
 
 class _Differences(Sequence[tuple[tuple[int, ...], int]]):
@@ -148,21 +146,14 @@ class _Differences(Sequence[tuple[tuple[int, ...], int]]):
     The first branch is every die showing 1 (the difference ``first - second``); the others follow in rising order
     of their differences."""
 
-    __slots__ = ("_weights", "first", "first_ways", "second", "sides")
+    __slots__ = ("_first_at", "_lowest", "_weights", "first", "first_ways", "second", "sides")
 
     def __init__(self, first: int, second: int, sides: int) -> None:
         self.first, self.second, self.sides = first, second, sides
+        self._lowest = first - second * sides
+        self._first_at = second * (sides - 1)  # where every die showing 1 stands among the differences, rising
         self._weights: list[int] | None = None
         self.first_ways = self[0][1]
-
-    @property
-    def _lowest(self) -> int:
-        return self.first - self.second * self.sides
-
-    @property
-    def _first_at(self) -> int:
-        """Where the difference of every die showing 1 stands among the differences in rising order."""
-        return self.second * (self.sides - 1)
 
     @property
     def nbytes(self) -> int:
