@@ -13,6 +13,7 @@ named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) ho
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -155,8 +156,6 @@ _REGISTRY: dict[str, AnyRuleset] | None = None
 
 def _games_package() -> Any:
     """The ``tabroll.rulesets`` package, its search path extended by the folders of ``TABROLL_GAMES``."""
-    import os
-
     package = importlib.import_module("tabroll.rulesets")
     for folder in os.environ.get(GAMES_VARIABLE, "").split(os.pathsep):
         if folder and folder not in package.__path__:
@@ -174,8 +173,6 @@ def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
 def _import_game(name: str, finder: Any) -> Any:
     """Import one game's package. A bundled game that fails to import is a bug in tabroll; a game from a folder
     named in ``TABROLL_GAMES`` is the user's code, and its failure is an input error naming the folder."""
-    import os
-
     try:
         return importlib.import_module(name)
     except Exception as err:
