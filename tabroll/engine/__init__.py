@@ -13,6 +13,7 @@ named in the ``TABROLL_GAMES`` environment variable (separated like ``PATH``) ho
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -155,8 +156,6 @@ _REGISTRY: dict[str, AnyRuleset] | None = None
 
 def _games_package() -> Any:
     """The ``tabroll.rulesets`` package, its search path extended by the folders of ``TABROLL_GAMES``."""
-    import os
-
     package = importlib.import_module("tabroll.rulesets")
     for folder in os.environ.get(GAMES_VARIABLE, "").split(os.pathsep):
         if folder and folder not in package.__path__:
@@ -174,8 +173,6 @@ def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
 def _import_game(name: str, finder: Any) -> Any:
     """Import one game's package. A bundled game that fails to import is a bug in tabroll; a game from a folder
     named in ``TABROLL_GAMES`` is the user's code, and its failure is an input error naming the folder."""
-    import os
-
     try:
         return importlib.import_module(name)
     except Exception as err:
@@ -240,10 +237,6 @@ def playing(ruleset: AnyRuleset) -> AnyRuleset:
 
 def find_ruleset(name: str) -> AnyRuleset:
     """The ruleset called ``name`` (its id or an alias, any case), which becomes the game being played."""
-    return playing(_find_ruleset(name))
-
-
-def _find_ruleset(name: str) -> AnyRuleset:
     wanted = name.strip().lower()
     if wanted.isidentifier() and _REGISTRY is None:
         # Fast path: the folder of that name, without importing every other game.
@@ -255,11 +248,11 @@ def _find_ruleset(name: str) -> AnyRuleset:
             module = None
         ruleset = _checked(getattr(module, "RULESET", None), module_name)
         if ruleset is not None and ruleset.id == wanted:
-            return ruleset
+            return playing(ruleset)
     registry = _discover()
     for ruleset in registry.values():
         if wanted == ruleset.id or wanted in (a.lower() for a in ruleset.aliases):
-            return ruleset
+            return playing(ruleset)
     # The start of an id or alias, as long as it starts one game's only (``mtg`` is mtg_heroes).
     starts = {
         ruleset.id: ruleset
@@ -267,7 +260,7 @@ def _find_ruleset(name: str) -> AnyRuleset:
         if wanted and any(word.lower().startswith(wanted) for word in (ruleset.id, *ruleset.aliases))
     }
     if len(starts) == 1:
-        return next(iter(starts.values()))
+        return playing(next(iter(starts.values())))
     from difflib import get_close_matches
 
     names = sorted(registry)

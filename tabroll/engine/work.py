@@ -246,13 +246,11 @@ class BaseTurn:
         return tuple(checked_draw(dice, DiceRequest(purpose, 1, sides))[0] for purpose in purposes)
 
     def draw_against(self, sides: int, counts: tuple[int, int], purposes: tuple[str, str]) -> tuple[int, ...] | None:
-        """Two pools of dice of ``sides`` sides, ``counts[0]`` then ``counts[1]`` of them, each rolled for its
-        purpose, for rules that read of them only the first pool's total less the second's (a Power roll against
-        the Toughness roll it meets): a source that watches steps (the exact walk, its estimate, Monte Carlo) is
-        asked once for both, and the walk branches over the distinct differences, each weighted by the ordered
-        rolls that give it (5d6 against 5d6: 51 branches, not 676 pairs of totals); the values of both, in that
-        order. Every other source (run, play, the journal, given dice, a person): None, and the rules roll each
-        pool where they always have. Nothing is logged here: the rules log each pool as they read it."""
+        """Two pools of dice of ``sides`` sides, ``counts[0]`` then ``counts[1]`` of them, each for its purpose, for
+        rules that read of them only the first pool's total less the second's (a Power roll against the Toughness
+        roll it meets). As in :meth:`draw_compared`, a source that watches steps is asked once for both (the walk
+        branches over the distinct differences: 5d6 against 5d6 has 51, not 676 pairs of totals): the values of
+        both, in that order; every other source, None: the rules roll and log each pool themselves."""
         dice = self.dice
         if not isinstance(dice, StepWatcher):
             return None

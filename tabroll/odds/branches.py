@@ -131,48 +131,32 @@ class _Totals(Sequence[tuple[tuple[int, ...], int]]):
         return pool, self.weights()[index]
 
 
-_KeptTotals = _Totals  # the totals of the dice kept are totals too
+_totals = functools.lru_cache(maxsize=4)(_Totals)  # four rolls' weights held: 4 * MAX_TOTALS_BYTES at the worst
 
 
-@functools.lru_cache(maxsize=4)  # at most four rolls' weights held: 4 * MAX_TOTALS_BYTES at the very worst
-def _totals(count: int, sides: int, kept: int | None = None, highest: bool = True) -> _Totals:
-    return _Totals(count, sides, kept, highest)
-
-
-class _Differences(Sequence[tuple[tuple[int, ...], int]]):
+class _Differences(_Totals):
     """The differences ``a - d`` of the total ``a`` of ``first`` dice of ``sides`` sides less the total ``d`` of
     ``second`` more (rolled after them), when the rules read nothing else of either pool (a Power roll against the
     Toughness roll it meets), as :class:`_Totals` lists totals: each difference once, with the ordered rolls that
     give it, shown by one roll: the lowest first total that reaches it, the second pool's total then what the
     difference leaves (each pool the lowest that adds up to its total, in rising order).
 
-    The weights are those of the totals of ``first + second`` dice: turning each die of the second pool upside down
-    (face k shows ``sides + 1 - k``, as likely) makes ``a - d`` the total of every die less ``second * (sides + 1)``.
-    The first branch is every die showing 1 (the difference ``first - second``); the others follow in rising order
-    of their differences."""
+    The weights (and so the length and memory) are those of the totals of ``first + second`` dice: turning each die
+    of the second pool upside down (face k shows ``sides + 1 - k``, as likely) makes ``a - d`` the total of every
+    die less ``second * (sides + 1)``. The first branch is every die showing 1 (the difference ``first - second``);
+    the others follow in rising order of their differences."""
 
-    __slots__ = ("_weights", "first", "first_ways", "second", "sides")
+    __slots__ = ("_first_at", "_lowest", "first", "second")
 
     def __init__(self, first: int, second: int, sides: int) -> None:
-        self.first, self.second, self.sides = first, second, sides
-        self._weights: list[int] | None = None
-        self.first_ways = self[0][1]
+        super().__init__(first + second, sides)
+        self.first, self.second = first, second
+        self._lowest = first - second * sides
+        self._first_at = second * (sides - 1)  # where every die showing 1 stands among the differences, rising
 
     @property
-    def _lowest(self) -> int:
-        return self.first - self.second * self.sides
-
-    @property
-    def _first_at(self) -> int:
-        """Where the difference of every die showing 1 stands among the differences in rising order."""
-        return self.second * (self.sides - 1)
-
-    @property
-    def nbytes(self) -> int:
-        return _totals_bytes(self.first + self.second, self.sides)
-
-    def __len__(self) -> int:
-        return _total_size(self.first + self.second, self.sides)
+    def first_ways(self) -> int:
+        return self.weights()[self._first_at]
 
     def index_of(self, values: Sequence[int]) -> int:
         at = sum(values[: self.first]) - sum(values[self.first :]) - self._lowest
@@ -184,16 +168,11 @@ class _Differences(Sequence[tuple[tuple[int, ...], int]]):
             raise IndexError(index)
         first_at = self._first_at
         at = first_at if index == 0 else index - 1 if index <= first_at else index
-        weights = self._weights
-        if weights is None:
-            from tabroll.dice.distribution import uniform_power
-
-            weights = self._weights = uniform_power(self.sides, self.first + self.second)
         difference = self._lowest + at
         attack = max(self.first, difference + self.second)
-        pool = _lowest_pool(self.first, self.sides, attack - self.first)
-        pool += _lowest_pool(self.second, self.sides, attack - difference - self.second)
-        return pool, weights[at]
+        pool = _lowest_pool(self.first, self.faces, attack - self.first)
+        pool += _lowest_pool(self.second, self.faces, attack - difference - self.second)
+        return pool, self.weights()[at]
 
 
 _differences = functools.lru_cache(maxsize=16)(_Differences)

@@ -54,10 +54,7 @@ def read_question(words: Sequence[str]) -> Question:
                 ),
             )
         expressions.append(parsed[0])
-    first = expressions[0]
-    second = expressions[1] if len(expressions) == 2 else None
-    text = first.notation if second is None else f"{first.notation} vs {second.notation}"
-    return Question(text, first, second)
+    return Question(" vs ".join(e.notation for e in expressions), *expressions)
 
 
 def _limits_note(expressions: Sequence[DiceExpression]) -> str:

@@ -48,15 +48,14 @@ class _SampledDice(StepWatcher):
     resolver written as steps merges where it saves work: below it, dice are still to be walked. (A pair with no
     die after it, an attack's last step with the state a miss leaves, saves nothing when merged.)"""
 
-    __slots__ = ("_drawn", "_pending", "_rng", "inverse", "largest", "steps")
+    __slots__ = ("_drawn", "_pending", "_rng", "_samples", "inverse", "steps")
 
-    def __init__(self, rng: Any) -> None:
-        self._rng = rng
+    def __init__(self, rng: Any, samples: Samples) -> None:
+        self._rng, self._samples = rng, samples  # the samples' largest roll is kept up to date as it draws
         self.inverse = 1
         self.steps: set[Hashable] = set()
         self._pending: list[Hashable] = []
         self._drawn = False
-        self.largest: tuple[int, int, int, str, int] | None = None  # as Samples.largest
 
     def at_step(self, turn: BaseTurn, step: Step) -> bool:
         if self._drawn:  # before the first die every outcome is at the same step: no sign of merging
@@ -72,8 +71,9 @@ class _SampledDice(StepWatcher):
         values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
         reading = _reading(request)
         size = _pool_size(count, sides) if reading is None else len(reading)
-        if self.largest is None or size > self.largest[2]:
-            self.largest = (count, sides, size, *(("pools", 0) if reading is None else ("totals", reading.nbytes)))
+        samples = self._samples
+        if samples.largest is None or size > samples.largest[2]:
+            samples.largest = (count, sides, size, *(("pools", 0) if reading is None else ("totals", reading.nbytes)))
         if reading is not None:  # walked by its totals (or counts): the weight of the branch drawn
             # a roll too large to walk exactly at all is as unlikely as anything
             ways = 1 if reading.nbytes > MAX_TOTALS_BYTES else reading[reading.index_of(values)][1]
@@ -96,15 +96,13 @@ def estimate_leaves(ruleset: AnyRuleset, state: Any, action: Any, *, probes: int
     samples = Samples()
     seen: set[Hashable] = set()  # the (step, state) pairs earlier samples took
     for _ in range(probes):
-        dice = _SampledDice(rng)
+        dice = _SampledDice(rng, samples)
         with contextlib.suppress(RuleRefusal):  # a refused outcome is a leaf like any other
             ruleset.resolve(state, action, dice)
         samples.append(dice.inverse)
         # A pair another sample took too: two outcomes of the dice meet at a step, which the walk merges.
         samples.merging = samples.merging or not seen.isdisjoint(dice.steps)
         seen |= dice.steps
-        if dice.largest is not None and (samples.largest is None or dice.largest[2] > samples.largest[2]):
-            samples.largest = dice.largest
         if samples.merging:
             break  # a merging walk is tried within its budget, whatever the samples say (see surely_over)
     samples.sort()

@@ -241,14 +241,6 @@ def exact_odds(
     ruleset: AnyRuleset, state: Any, action: Any, *, budget: int = DEFAULT_BUDGET, deadline: float | None = None,
     finals: Finals | None = None,
 ) -> ExactResult:  # fmt: skip
-    """Walk every dice outcome of ``action`` from ``state`` (see :func:`_walk`)."""
-    return _walk(ruleset, state, action, budget, deadline=deadline, finals=finals)
-
-
-def _walk(
-    ruleset: AnyRuleset, state: Any, action: Any, budget: int, *, deadline: float | None = None,
-    finals: Finals | None = None,
-) -> ExactResult:  # fmt: skip
     """Walk every dice outcome of ``action`` from ``state``, depth first, from a first branch with no dice yet.
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at

@@ -319,24 +319,18 @@ class Cell:
         follow-up blocks (a unit is defeated at most once, and means add up); None when nothing follows."""
         if self.report is None or not self.report.follow_ups:
             return None
-        exact = self.report.method == "exact"
-        defeat, damage = Fraction(0), Fraction(0)
-        low_d = high_d = low_m = high_m = 0.0
-        for block in self.report.follow_ups:
-            d = block.probabilities.get(f"defeated: {self.attacker}")
-            m = block.means.get(f"damage taken by {self.attacker}")
-            if d is not None:
-                defeat += d.exact if d.exact is not None else Fraction(d.value)
-                low_d, high_d = low_d + (d.low or 0.0), high_d + (d.high or 0.0)
-            if m is not None:
-                damage += m.exact if m.exact is not None else Fraction(m.value)
-                low_m, high_m = low_m + (m.low or 0.0), high_m + (m.high or 0.0)
-        if exact:
-            return Estimate.of(defeat), Estimate.of(damage)
-        return (
-            Estimate(float(defeat), low=low_d, high=min(1.0, high_d)),
-            Estimate(float(damage), low=low_m, high=high_m),
-        )
+        exact, blocks = self.report.method == "exact", self.report.follow_ups
+
+        def added(estimates: list[Estimate], most: float) -> Estimate:
+            total = sum((e.exact if e.exact is not None else Fraction(e.value) for e in estimates), Fraction(0))
+            if exact:
+                return Estimate.of(total)
+            low, high = sum((e.low or 0.0 for e in estimates), 0.0), sum((e.high or 0.0 for e in estimates), 0.0)
+            return Estimate(float(total), low=low, high=min(most, high))
+
+        defeats = [e for b in blocks if (e := b.probabilities.get(f"defeated: {self.attacker}")) is not None]
+        damages = [e for b in blocks if (e := b.means.get(f"damage taken by {self.attacker}")) is not None]
+        return added(defeats, 1.0), added(damages, math.inf)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"attacker": self.attacker, "target": self.target}

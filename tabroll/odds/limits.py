@@ -54,16 +54,16 @@ class BudgetExceeded(Exception):
     ) -> None:
         # Too large for memory, whatever the budget: --budget cannot help (``budget_helps`` says so).
         self.budget_helps = what != "large totals"
+        dice, count = ("", "") if request is None else (f"{request[0]}d{request[1]}", f"{request[2]:,}")
         if request is not None and not self.budget_helps:
             message = _(
                 "one roll of {dice} alone has {count} totals whose exact weights would not fit in {size} MiB",
-                dice=_roll_name(request),
-                count=f"{request[2]:,}",
+                dice=dice,
+                count=count,
                 size=MAX_TOTALS_BYTES // 2**20,
             )
         else:
             if request is not None:
-                dice, count = _roll_name(request), f"{request[2]:,}"
                 how = (
                     _("one roll of {dice} alone has {count} different totals", dice=dice, count=count)
                     if what == "totals"
@@ -86,11 +86,6 @@ class BudgetExceeded(Exception):
         # is rebuilt from its message alone by default, which this __init__ cannot take: the parent then saw a
         # worker that died instead of a walk over its budget).
         return (type(self), (self.budget, self.walked, self.estimate, self.request, self.what))
-
-
-def _roll_name(request: tuple[int, int, int]) -> str:
-    count, sides, _size = request
-    return f"{count}d{sides}"
 
 
 class WalkStopped(Exception):

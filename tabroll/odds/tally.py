@@ -60,9 +60,6 @@ class Tally:
                 outcome[key] = value
         return outcome
 
-    def resolved(self, ruleset: AnyRuleset, action: Any, before: Any, after: Any, events: Any, weight: Any) -> None:
-        self.add(self.outcome(ruleset, action, before, after, events), weight)
-
     def add(self, outcome: Outcome, weight: Any) -> None:
         self.weight += weight
         values = self.values

@@ -180,7 +180,7 @@ def test_a_walk_stopped_by_its_deadline_says_how_much_it_covered(monkeypatch) ->
     checks = iter([False, True])
     monkeypatch.setattr(exact, "passed", lambda deadline: next(checks))
     with pytest.raises(limits.WalkStopped) as stopped:
-        exact._walk(Gauntlet(marks=False), line, None, 10**6, deadline=1.0)  # type: ignore[arg-type]
+        exact.exact_odds(Gauntlet(marks=False), line, None, budget=10**6, deadline=1.0)  # type: ignore[arg-type]
     assert stopped.value.resolutions > 0
     assert 0 < stopped.value.covered < 1
 

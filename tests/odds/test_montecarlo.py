@@ -57,7 +57,7 @@ def plain_simulation(ruleset: Any, state: Any, action: Any, trials: int, seed: i
             except RuleRefusal as refusal:
                 tally.add_refusal(refusal.message, 1)
                 continue
-            tally.resolved(ruleset, action, state, resolved.state, resolved.events, 1)
+            tally.add(tally.outcome(ruleset, action, state, resolved.state, resolved.events), 1)
     return tally
 
 

@@ -30,7 +30,7 @@ def reference_walk(ruleset: Any, state: Any, action: Any, budget: int) -> Tally 
             if isinstance(resolved, RuleRefusal):
                 tally.add_refusal(resolved.message, probability)
             else:
-                tally.resolved(ruleset, action, state, resolved.state, resolved.events, probability)
+                tally.add(tally.outcome(ruleset, action, state, resolved.state, resolved.events), probability)
     except TooManyOutcomes:
         return None
     return tally
