@@ -435,7 +435,6 @@ class Batch:
     def _begin(self, result: FileResult) -> None:
         if result.path not in self._opened:
             self._opened.add(result.path)
-            self.renderer.begin_file()
             self.renderer.header(title=result.title, ruleset=result.ruleset, file=result.path)
 
     def _step(self, result: FileResult, index: int, events: list[Any], refused: bool) -> None:

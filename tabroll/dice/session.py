@@ -9,11 +9,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.dice.sources import DiceSource, GivenDice, RecordingDice, SeededDice, fresh_seed, parse_dice_values
+from tabroll.dice.sources import (
+    MAX_SEED,
+    DiceSource,
+    GivenDice,
+    RecordingDice,
+    SeededDice,
+    fresh_seed,
+    parse_dice_values,
+)
 from tabroll.errors import InputError
 from tabroll.i18n import _
-
-MAX_SEED = 2**63 - 1
 
 
 def check_seed(seed: int | None) -> int | None:

@@ -26,6 +26,9 @@ MAX_VALUES = 10_000
 MAX_DIE_VALUE = 1_000_000
 """No die has more sides than this (the same bound the notation parser enforces)."""
 
+MAX_SEED = 2**63 - 1
+"""The largest seed any command takes (Python's generator would read a negative seed as its absolute value)."""
+
 MAX_COMPARED_ROLLS = 10_000
 """Most ordered rolls a request read by :attr:`DiceRequest.compare` may have: its outcomes are found by reading
 each roll once (two d100s at most)."""

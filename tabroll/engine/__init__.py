@@ -163,13 +163,6 @@ def _games_package() -> Any:
     return package
 
 
-def _checked(ruleset: Any, module: str) -> AnyRuleset | None:
-    """The module's ``RULESET`` when it is one. Its event kinds are checked when they are first read
-    (:meth:`~tabroll.kit.Ruleset.event_types`: a clash is an input error, exit 2), so that discovering every
-    game (``attack`` without ``-r``) does not import every game's events."""
-    return ruleset if isinstance(ruleset, Ruleset) else None
-
-
 def _import_game(name: str, finder: Any) -> Any:
     """Import one game's package. A bundled game that fails to import is a bug in tabroll; a game from a folder
     named in ``TABROLL_GAMES`` is the user's code, and its failure is an input error naming the folder."""
@@ -204,8 +197,10 @@ def _discover() -> dict[str, AnyRuleset]:
             if not info.ispkg or info.name.startswith("_") or not info.name.isidentifier():
                 continue
             name = f"{package.__name__}.{info.name}"
-            ruleset = _checked(getattr(_import_game(name, info.module_finder), "RULESET", None), name)
-            if ruleset is None:
+            # A game's event kinds are checked when first read (Ruleset.event_types: a clash is an input error),
+            # so that discovering every game (``attack`` without ``-r``) imports no game's events.
+            ruleset = getattr(_import_game(name, info.module_finder), "RULESET", None)
+            if not isinstance(ruleset, Ruleset):
                 continue
             if ruleset.id in found:
                 raise InputError(
@@ -246,8 +241,8 @@ def find_ruleset(name: str) -> AnyRuleset:
         except Exception:  # no such game, or one that fails to load: discovery below names which, or re-raises
             interrupted()
             module = None
-        ruleset = _checked(getattr(module, "RULESET", None), module_name)
-        if ruleset is not None and ruleset.id == wanted:
+        ruleset = getattr(module, "RULESET", None)
+        if isinstance(ruleset, Ruleset) and ruleset.id == wanted:
             return playing(ruleset)
     registry = _discover()
     for ruleset in registry.values():

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
+from tabroll.dice.sources import MAX_SEED
 from tabroll.errors import InputError, Location
 
 if TYPE_CHECKING:
@@ -18,8 +19,6 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
-
-MAX_SEED = 2**63 - 1
 
 
 def empty_list() -> list[Any]:

@@ -64,9 +64,6 @@ class Renderer:
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stdout
 
-    def begin_file(self) -> None:
-        """A batch run moves on to its next file."""
-
     def start_batch(self) -> None:
         """The output is a batch run's (``tabroll run``): one entry per file, whatever the count of files."""
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabroll.errors import InputError
+from tabroll.kit import Ruleset
 from tabroll.loading import yaml_source
 from tabroll.loading.yaml_source import load_yaml_text
 
@@ -76,10 +77,8 @@ def test_a_game_with_deferred_events_is_refused_when_its_kinds_are_first_read(
     (package / "__init__.py").write_text(GAME, encoding="utf-8")
     (package / "events.py").write_text(EVENTS, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    from tabroll.engine import _checked
-
-    game = _checked(__import__("late_game").RULESET, "late_game")
-    assert game is not None and "late_game.events" not in sys.modules
+    game = __import__("late_game").RULESET
+    assert isinstance(game, Ruleset) and "late_game.events" not in sys.modules
     with pytest.raises(InputError) as err:
         game.event_types()
     assert "event kind 'damage' of Wound is a core event kind" in str(err.value)
