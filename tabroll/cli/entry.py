@@ -5,6 +5,7 @@ before anything heavy is imported, a handler giving the same line and exit code 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -17,9 +18,12 @@ EXIT_INTERRUPTED = 130
 
 
 def _interrupted_early(signum: int, frame: object) -> None:
+    """The line goes straight to descriptor 2: the interrupt may land while ``sys.stderr`` itself is being written
+    or reconfigured, where writing through it again raises (a reentrant call) and the line would be lost."""
     try:
-        sys.stderr.write("interrupted\n")
-        sys.stderr.flush()
+        with contextlib.suppress(Exception):
+            sys.stderr.flush()
+        os.write(2, b"interrupted\n")
     finally:
         os._exit(EXIT_INTERRUPTED)
 
