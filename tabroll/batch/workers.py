@@ -105,6 +105,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         processes = list((getattr(pool, "_processes", None) or {}).values())
         manager = getattr(pool, "_executor_manager_thread", None)
         results = getattr(pool, "_result_queue", None)
+        calls = getattr(pool, "_call_queue", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(Exception):
@@ -119,6 +120,12 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if writer is not None:
             with contextlib.suppress(Exception):
                 writer.close()
+        # Nor does anything read the work pipe now: its feeder thread, blocked writing a task to it, would hold the
+        # manager for ever (CPython gh-94777: newer Pythons make this same close themselves, Debian 12's 3.11.2 not).
+        reader = getattr(calls, "_reader", None)
+        if reader is not None:
+            with contextlib.suppress(Exception):
+                reader.close()
         if manager is not None:
             manager.join()
     finally:
