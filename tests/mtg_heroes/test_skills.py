@@ -70,7 +70,8 @@ def test_unknown_skill_and_difficulty_suggest_a_name() -> None:
     assert err.value.tip == "did you mean 'Medium'?"
     with pytest.raises(InputError) as err:
         find_difficulty("zzz")
-    assert err.value.tip is not None and err.value.tip.startswith("the difficulties are: ")
+    assert err.value.message == "unknown difficulty 'zzz'"
+    assert err.value.tip == "the difficulties are: Easy, Medium, Hard, Challenge, Incredible, Legendary"
 
 
 def test_identity_spellings_and_bad_symbols() -> None:
