@@ -224,7 +224,7 @@ class Attack:
         return f"**{_md(self.title)}** ({_md(self.game.name)})"
 
 
-def _attack_from_words(words: AttackWords) -> Attack:
+def attack_from_words(words: AttackWords) -> Attack:
     """The attack that words of the command line describe: how ``attack()`` and ``tabroll odds`` read one."""
     from tabroll.loading.quick import describe_attack
 
@@ -295,7 +295,7 @@ def attack(
         options=_texts(options),
         action_index=action,
     )
-    return _attack_from_words(words)
+    return attack_from_words(words)
 
 
 def _texts(values: Mapping[str, StatValue] | None) -> dict[str, str]:
@@ -879,7 +879,7 @@ class Versus:
         return _view_block([[line] for line in versus_lines(self.comparison)])
 
 
-def _until_cap(until: str | None, attacks: int | None) -> int | None:
+def until_cap(until: str | None, attacks: int | None) -> int | None:
     """``until``/``attacks`` checked: the most attacks of the chain (None: one attack's odds)."""
     if until is None:
         if attacks is not None:
@@ -890,7 +890,7 @@ def _until_cap(until: str | None, attacks: int | None) -> int | None:
     return check_until(until, attacks)
 
 
-def _one_attack_until(until: str | None, attacks: int | None) -> None:
+def check_no_until_with_vs(until: str | None, attacks: int | None) -> None:
     """Two attacks compared have no chain to defeat."""
     if until is not None or attacks is not None:
         raise InputError(_("--until follows one attack"), tip=_("leave out --vs, or --until"))
@@ -968,7 +968,7 @@ def attack_odds(
     if vs is not None:
         from tabroll.odds.versus import Side, compare
 
-        _one_attack_until(until, attacks)
+        check_no_until_with_vs(until, attacks)
         check_jobs(jobs)
         sides = [
             attack_odds(side, trials=trials, budget=budget, seed=seed, jobs=jobs, timeout=timeout, started=started)
@@ -976,7 +976,7 @@ def attack_odds(
         ]  # each on its own, with its own time limit counted from the same start
         comparison = compare(*(Side(one.title, one.report) for one in sides))
         return Versus(a=sides[0], b=sides[1], game=what.game.id, comparison=comparison)
-    cap = _until_cap(until, attacks)
+    cap = until_cap(until, attacks)
     check_jobs(jobs)
     limit = TimeLimit(check_timeout(timeout), since=time.monotonic() if started is None else started)
     chosen = seed_or_fresh(seed)  # one seed for the attack and, with until, its chain

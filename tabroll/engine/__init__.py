@@ -112,7 +112,7 @@ def run_scenario(
             try:
                 resolution = resolve_one(current, step.action, given, index)
             except InputError as err:
-                raise _located_dice_error(err, origin, step.location) from None
+                raise located_dice_error(err, origin, step.location) from None
             if given.remaining and not resolution.refused:
                 left = ", ".join(str(v) for v in given.remaining)
                 note = Note(text=_("given dice not used: {dice}", dice=left))
@@ -136,7 +136,7 @@ def run_scenario(
             return
 
 
-def _located_dice_error(err: InputError, origin: str, where: Location | None) -> InputError:
+def located_dice_error(err: InputError, origin: str, where: Location | None) -> InputError:
     """A problem with the dice a file gives for an action, located at that action's ``dice`` field (so that
     ``tabroll check --format json`` names its line) rather than only named in the message."""
     prefix = f"{origin} "

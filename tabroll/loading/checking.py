@@ -114,7 +114,7 @@ def follow_every_path(scenario: Any, budget: int | None = None) -> bool:
     problem ``run`` would stop at on some path, saying which dice lead there. False when the paths need more than
     ``budget`` resolutions (default :data:`PATH_BUDGET`), True when every path was followed."""
     from tabroll.dice.sources import GivenDice
-    from tabroll.engine import _located_dice_error, resolve
+    from tabroll.engine import located_dice_error, resolve
     from tabroll.odds.exact import FINAL, exact_odds
     from tabroll.odds.limits import BudgetExceeded
 
@@ -146,7 +146,7 @@ def follow_every_path(scenario: Any, budget: int | None = None) -> bool:
                 try:
                     resolution = resolve(ruleset, state, step.action, GivenDice(step.dice, origin=origin))
                 except InputError as err:  # located as run locates it
-                    raise _on_path(_located_dice_error(err, origin, step.location), scenario, step, path) from None
+                    raise _on_path(located_dice_error(err, origin, step.location), scenario, step, path) from None
                 except TabrollError as err:
                     raise _on_path(err, scenario, step, path) from None
                 if not ends_game(resolution.events):

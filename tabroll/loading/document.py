@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Final
 from tabroll.errors import InputError, Location
 
 if TYPE_CHECKING:
-    from tabroll.loading.yaml_source import _Node
+    from tabroll.loading.yaml_source import ValuePosition
 
 PathLike = Sequence[str | int]
-_At = tuple[int, int]  # 1-based line and column
+LineColumn = tuple[int, int]  # 1-based line and column
 _PLAIN_KEY: Final = r"[^\s.\[\]\"'\\]+"  # a key spelled as it is in a field's path
 
 
@@ -33,12 +33,12 @@ def format_path(path: PathLike) -> str:
     return out
 
 
-def _unpacked(at: int) -> _At:
+def unpacked_line_column(at: int) -> LineColumn:
     return at >> 32, at & 0xFFFFFFFF
 
 
-def _at(node: _Node) -> _At:
-    return _unpacked(node) if isinstance(node, int) else (node.line, node.column)
+def _at(node: ValuePosition) -> LineColumn:
+    return unpacked_line_column(node) if isinstance(node, int) else (node.line, node.column)
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class YamlDocument:
 
     data: Any
     source: str
-    positions: _Node | None = field(default=None, repr=False, compare=False)
+    positions: ValuePosition | None = field(default=None, repr=False, compare=False)
 
     def _find(self, path: PathLike, *, want_value: bool) -> Location:
         node = self.positions
@@ -56,7 +56,7 @@ class YamlDocument:
             pos = None if node is None or isinstance(node, int) else node  # a collection's position
             kids = pos.children if pos is not None else None
             if pos is not None and isinstance(kids, dict) and str(seg) in kids:
-                key_at, node = _unpacked(pos.keys[str(seg)]), kids[str(seg)]
+                key_at, node = unpacked_line_column(pos.keys[str(seg)]), kids[str(seg)]
                 where = _at(node) if want_value else key_at
             elif isinstance(kids, list) and type(seg) is int and 0 <= seg < len(kids):
                 node = kids[seg]

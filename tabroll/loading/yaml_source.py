@@ -34,7 +34,14 @@ from yaml import events as ev
 
 from tabroll.errors import InputError, Location
 from tabroll.i18n import N_, _
-from tabroll.loading.document import PathLike, YamlDocument, _At, _unpacked, command_line_document, format_path
+from tabroll.loading.document import (
+    LineColumn,
+    PathLike,
+    YamlDocument,
+    command_line_document,
+    format_path,
+    unpacked_line_column,
+)
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -258,7 +265,7 @@ def _clip(text: str, size: int = 40) -> str:
     return text if len(text) <= size else text[: size - 3] + "..."
 
 
-def _error(kind: str, source: str, at: _At | None = None, path: PathLike = (), **fields: Any) -> InputError:
+def _error(kind: str, source: str, at: LineColumn | None = None, path: PathLike = (), **fields: Any) -> InputError:
     msg, tip = _TEXTS[kind]
     line, column = at if at is not None else (None, None)
     name = format_path(path)
@@ -277,18 +284,18 @@ class _Pos:
     line: int
     column: int
     keys: dict[str, int] = field(default_factory=dict)  # mapping key -> position of the key itself, packed
-    children: dict[str, _Node] | list[_Node] | None = None
+    children: dict[str, ValuePosition] | list[ValuePosition] | None = None
 
 
-_Node = _Pos | int  # where a value is: a collection's position, or a scalar's line and column packed in an int
+ValuePosition = _Pos | int  # where a value is: a collection's position, or a scalar's line and column packed in an int
 
 
-def _packed(at: _At) -> int:
+def _packed(at: LineColumn) -> int:
     """A line and column in one int (smaller than a tuple of two, kept for every value of a file)."""
     return at[0] << 32 | at[1]
 
 
-def _line_col(text_before: str) -> _At:
+def _line_col(text_before: str) -> LineColumn:
     """1-based line and column of the character that follows ``text_before``."""
     breaks = list(re.finditer(_LINE_BREAK, text_before))
     start = breaks[-1].end() if breaks else 0
@@ -332,7 +339,7 @@ def _syntax_error(err: yaml.MarkedYAMLError, text: str, source: str) -> InputErr
 @dataclass(slots=True, repr=False, eq=False)
 class _Anchor:
     value: Any
-    pos: _Node
+    pos: ValuePosition
     size: int  # nodes once expanded
     height: int  # nesting levels, this node included
     key_text: str | None  # the text, when the anchored node is a string and so may serve as a key
@@ -352,7 +359,7 @@ class _Frame:
     merges: list[tuple[Any, _Pos]] = field(default_factory=list)  # each merged mapping and its position
     height: int = 0
     pending: object = _NO_KEY  # the key whose value comes next
-    pending_at: _At = (0, 0)
+    pending_at: LineColumn = (0, 0)
 
 
 def _copy(value: Any) -> Any:
@@ -398,9 +405,9 @@ class _Builder:
         self.anchors: dict[str, _Anchor] = {}
         self.open_anchors: set[str] = set()
         self.nodes = self.aliases = 0
-        self.root: tuple[Any, _Node] | None = None
+        self.root: tuple[Any, ValuePosition] | None = None
 
-    def fail(self, kind: str, at: _At, path: PathLike | None = None, **fields: Any) -> InputError:
+    def fail(self, kind: str, at: LineColumn, path: PathLike | None = None, **fields: Any) -> InputError:
         return _error(kind, self.source, at, self.here() if path is None else path, **fields)
 
     def here(self) -> tuple[str | int, ...]:
@@ -418,13 +425,13 @@ class _Builder:
         top = self.stack[-1] if self.stack else None
         return top if top is not None and top.is_map and top.pending is _NO_KEY else None
 
-    def count(self, n: int, at: _At) -> None:
+    def count(self, n: int, at: LineColumn) -> None:
         self.nodes += n
         if self.nodes > self.limits.max_nodes:
             kind = "nodes" if self.aliases else "nodes_plain"
             raise self.fail(kind, at, count=self.nodes, limit=self.limits.max_nodes)
 
-    def run(self, loader: Any) -> tuple[Any, _Node] | None:
+    def run(self, loader: Any) -> tuple[Any, ValuePosition] | None:
         get_event, plain = loader.get_event, self.plain
         while not isinstance(event := get_event(), ev.StreamEndEvent):
             if type(event) is ev.ScalarEvent and plain(event):
@@ -480,12 +487,12 @@ class _Builder:
         self.nodes += 1
         return True
 
-    def check_tag(self, tag: str, allowed: set[str], at: _At) -> None:
+    def check_tag(self, tag: str, allowed: set[str], at: LineColumn) -> None:
         if tag not in allowed:
             short = "!!" + tag.removeprefix(_Y) if tag.startswith(_Y) else tag
             raise self.fail("python_tag" if short.startswith("!!python/") else "tag", at, tag=short)
 
-    def scalar(self, event: ev.ScalarEvent, at: _At) -> None:
+    def scalar(self, event: ev.ScalarEvent, at: LineColumn) -> None:
         self.count(1, at)
         text, tag = event.value, event.tag
         if len(text) > self.limits.max_scalar_chars:
@@ -509,7 +516,7 @@ class _Builder:
             self.anchors[event.anchor] = _Anchor(value, _packed(at), 1, 0, key_text)
         self.attach(value, _packed(at), 0)
 
-    def construct(self, tag: str, text: str, at: _At) -> Any:
+    def construct(self, tag: str, text: str, at: LineColumn) -> Any:
         if tag == _NULL:
             return None
         if tag == _INT and _DECIMAL.fullmatch(text) and len(text) <= self.limits.max_int_digits:
@@ -529,7 +536,7 @@ class _Builder:
             ) from None
         return text  # text, a timestamp kept as written, or '<<' used as a value
 
-    def start(self, event: ev.SequenceStartEvent | ev.MappingStartEvent, at: _At) -> None:
+    def start(self, event: ev.SequenceStartEvent | ev.MappingStartEvent, at: LineColumn) -> None:
         is_map = isinstance(event, ev.MappingStartEvent)
         if (depth := len(self.stack) + 1) > self.limits.max_depth:
             raise self.fail("depth", at, depth=depth, limit=self.limits.max_depth)
@@ -564,7 +571,7 @@ class _Builder:
             self.anchors[frame.anchor] = _Anchor(value, frame.pos, self.nodes - frame.nodes_before, height, None)
         self.attach(value, frame.pos, height)
 
-    def alias(self, name: str, at: _At) -> None:
+    def alias(self, name: str, at: LineColumn) -> None:
         self.aliases += 1
         if self.aliases > self.limits.max_aliases:
             raise self.fail("aliases", at, count=self.aliases, limit=self.limits.max_aliases)
@@ -591,7 +598,7 @@ class _Builder:
         shown = _Pos(*at, anchor.pos.keys, anchor.pos.children) if isinstance(anchor.pos, _Pos) else _packed(at)
         self.attach(_copy(anchor.value), shown, anchor.height)
 
-    def attach(self, value: Any, pos: _Node, height: int) -> None:
+    def attach(self, value: Any, pos: ValuePosition, height: int) -> None:
         if not self.stack:
             self.root = (value, pos)
             return
@@ -614,7 +621,9 @@ class _Builder:
             top.merges.extend((source, where) for source, where in sources if isinstance(where, _Pos))
         elif isinstance(key, str) and isinstance(top.pos.children, dict):
             if key in top.entries:
-                raise self.fail("duplicate", at, (*top.path, key), key=_clip(key), line=_unpacked(top.pos.keys[key])[0])
+                raise self.fail(
+                    "duplicate", at, (*top.path, key), key=_clip(key), line=unpacked_line_column(top.pos.keys[key])[0]
+                )
             top.entries[key], top.pos.keys[key], top.pos.children[key] = value, _packed(at), pos
 
 
@@ -651,7 +660,9 @@ def _parse(text: str, source: str, limits: YamlLimits) -> YamlDocument:
     return YamlDocument(result[0], source, result[1])
 
 
-def _events_to_values(loader_class: Any, text: str, source: str, limits: YamlLimits) -> tuple[Any, _Node] | None:
+def _events_to_values(
+    loader_class: Any, text: str, source: str, limits: YamlLimits
+) -> tuple[Any, ValuePosition] | None:
     """Build the values from ``loader_class``'s event stream. A YAML error escapes only from the C parser, so
     the caller can read the text again with the pure-Python one; from that one it becomes an :class:`InputError`."""
     loader = None

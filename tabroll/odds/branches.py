@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from tabroll.dice.sources import DiceRequest
 
 if TYPE_CHECKING:
-    from tabroll.odds.exact import _Node
+    from tabroll.odds.exact import StepNode
 
 
-def _pool_size(count: int, sides: int) -> int:
+def pool_size(count: int, sides: int) -> int:
     """How many different pools ``count`` dice of ``sides`` sides can show, ignoring order (counted, not listed)."""
     return math.comb(sides + count - 1, count)
 
@@ -33,7 +33,7 @@ MAX_KEEP_WORK = 20_000_000
 the roll is walked by its pools (100d20kh50 would take minutes to count)."""
 
 
-def _reading(request: DiceRequest) -> Reading | None:
+def reading_of(request: DiceRequest) -> Reading | None:
     """How the walk reads ``request``: by the differences of its two pools' totals when its rules read only those
     (:attr:`~DiceRequest.against`), by its sums when its rules read only what its faces count for added up
     (:attr:`~DiceRequest.per_face`: how many dice succeed is one), by the outcomes of its
@@ -338,10 +338,10 @@ def _pools(count: int, sides: int) -> list[tuple[tuple[int, ...], int]]:
     """
     if count == 1:
         return [((face,), 1) for face in range(1, sides + 1)]
-    return [(combo, _ways(combo)) for combo in itertools.combinations_with_replacement(range(1, sides + 1), count)]
+    return [(combo, pool_ways(combo)) for combo in itertools.combinations_with_replacement(range(1, sides + 1), count)]
 
 
-def _ways(combo: tuple[int, ...]) -> int:
+def pool_ways(combo: tuple[int, ...]) -> int:
     """How many ordered rolls show the pool ``combo`` (its values in rising order): the multinomial coefficient."""
     ways = math.factorial(len(combo))
     for _face, run in itertools.groupby(combo):
@@ -364,7 +364,7 @@ def _before(combo: tuple[int, ...], sides: int) -> tuple[int, ...]:
     raise ValueError("the first pool has no pool before it")
 
 
-class _Pools:
+class PoolsToWalk:
     """The pools of one request still to walk, taken one at a time from the highest down (the order the walk has
     always walked them in): each is the branch ``head + pool``, with probability ``numerator * ways / step``
     counted from the node it hangs below (``hangs``; ``None``: the root).
@@ -378,9 +378,9 @@ class _Pools:
                  "ways")  # fmt: skip
 
     def __init__(
-        self, head: tuple[int, ...], sides: int, numerator: int, step: int, hangs: _Node | None, *, left: int,
+        self, head: tuple[int, ...], sides: int, numerator: int, step: int, hangs: StepNode | None, *, left: int,
         ways: int, listed: Sequence[tuple[Any, int]] | None = None, index: int = 0, combo: tuple[int, ...] = (),
-        origin: _Node | None = None, read: bool = False,
+        origin: StepNode | None = None, read: bool = False,
     ) -> None:  # fmt: skip
         self.head, self.sides, self.numerator, self.step, self.hangs = head, sides, numerator, step, hangs
         self.left, self.ways, self.listed, self.index, self.combo = left, ways, listed, index, combo
@@ -389,9 +389,9 @@ class _Pools:
 
     @classmethod
     def of_request(
-        cls, head: tuple[int, ...], count: int, sides: int, numerator: int, step: int, hangs: _Node | None, size: int,
-        *, reading: Reading | None = None, origin: _Node | None = None,
-    ) -> _Pools:  # fmt: skip
+        cls, head: tuple[int, ...], count: int, sides: int, numerator: int, step: int, hangs: StepNode | None,
+        size: int, *, reading: Reading | None = None, origin: StepNode | None = None,
+    ) -> PoolsToWalk:  # fmt: skip
         """Every pool (or, with a ``reading``, every branch of it) of a request but its first (the one the
         resolution that met it walked)."""
         rolls, first = sides**count, 1 if reading is None else reading.first_ways
@@ -408,7 +408,7 @@ class _Pools:
             self.index -= 1
         else:
             combo = self.combo
-            ways = _ways(combo)
+            ways = pool_ways(combo)
             if self.left:
                 self.combo = _before(combo, self.sides)
         self.ways -= ways

@@ -14,7 +14,7 @@ from tabroll.engine.steps import Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal
 from tabroll.kit import AnyRuleset
-from tabroll.odds.branches import _pool_size, _reading, _ways
+from tabroll.odds.branches import pool_size, pool_ways, reading_of
 from tabroll.odds.limits import MAX_TOTALS_BYTES, PROBES, BudgetExceeded
 
 
@@ -69,8 +69,8 @@ class _SampledDice(StepWatcher):
             self.steps.update(self._pending)
             self._pending.clear()
         values = tuple(self._rng.randrange(sides) + 1 for _ in range(count))
-        reading = _reading(request)
-        size = _pool_size(count, sides) if reading is None else len(reading)
+        reading = reading_of(request)
+        size = pool_size(count, sides) if reading is None else len(reading)
         samples = self._samples
         if samples.largest is None or size > samples.largest[2]:
             samples.largest = (count, sides, size, *(("pools", 0) if reading is None else ("totals", reading.nbytes)))
@@ -78,7 +78,7 @@ class _SampledDice(StepWatcher):
             # a roll too large to walk exactly at all is as unlikely as anything
             ways = 1 if reading.nbytes > MAX_TOTALS_BYTES else reading[reading.index_of(values)][1]
         else:
-            ways = _ways(tuple(sorted(values)))
+            ways = pool_ways(tuple(sorted(values)))
         self.inverse = self.inverse * sides**count // ways if self.inverse < 10**30 else self.inverse
         return values
 

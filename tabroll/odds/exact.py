@@ -25,7 +25,7 @@ from tabroll.engine.steps import ReadStep, Step, StepWatcher
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal, interrupted
 from tabroll.kit import STRIKE_KINDS, AnyRuleset, Ruleset
-from tabroll.odds.branches import Reading, _pool_size, _Pools, _reading
+from tabroll.odds.branches import PoolsToWalk, Reading, pool_size, reading_of
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, WALKED, BudgetExceeded, WalkStopped, passed
 from tabroll.odds.measures import Key, Outcome, blow_outcome, generic_kind
 from tabroll.odds.tally import ExactResult, Tally
@@ -60,16 +60,16 @@ class PrefixDice(StepWatcher):
     __slots__ = ("_given", "_position", "_values", "_walker", "base", "fresh", "origin", "reads_rolls")
     valid_by_construction = True  # every value it gives is one the walk made for that request (checked_draw)
 
-    def __init__(self, values: Sequence[int], walker: _Walker, origin: _Node | None) -> None:
+    def __init__(self, values: Sequence[int], walker: _Walker, origin: StepNode | None) -> None:
         self._walker = walker
         self.begin(values, origin)
         self.reads_rolls = walker.finals is not None  # plain rolls are logged only for finals that read them
         # (position, count, sides, node, numerator, denominator, reading, origin, base) of each request past the
         # prefix: the node of the step it follows and the path's weight from there, its branches when its rules
-        # read less than its pool (:func:`_reading`), and where its other pools resume from and their values begin
-        self.fresh: list[tuple[int, int, int, _Node, int, int, Reading | None, _Node | None, int]] = []
+        # read less than its pool (:func:`reading_of`), and where its other pools resume from and their values begin
+        self.fresh: list[tuple[int, int, int, StepNode, int, int, Reading | None, StepNode | None, int]] = []
 
-    def begin(self, values: Sequence[int], origin: _Node | None) -> PrefixDice:
+    def begin(self, values: Sequence[int], origin: StepNode | None) -> PrefixDice:
         """Answer the next resolution: ``values`` first; ``origin``: the node it resumes from (None: the start), then
         the innermost node opened at a step, with ``base``: where in the values its dice begin."""
         self._values, self._given, self._position = list(values), len(values), 0
@@ -89,7 +89,7 @@ class PrefixDice(StepWatcher):
         if len(self.fresh) >= MAX_DRAWS:
             raise _TooDeep
         walker = self._walker
-        reading = _reading(request)
+        reading = reading_of(request)
         node, numerator, denominator = walker.node, walker.numerator, walker.denominator
         self.fresh.append((start, count, request.sides, node, numerator, denominator, reading, self.origin, self.base))
         walker.denominator *= request.sides**count
@@ -123,7 +123,7 @@ class _Read(Step):
         return self.step.then(turn, self.value)
 
 
-class _Node:
+class StepNode:
     """A step met in the walk. Its ``edges`` lead to the steps met after it, each ``(numerator, denominator, after,
     node)``: the weight of the path there and the blow figures struck on it (``after``; None: none); the leaves
     below it before any other step are added up in ``out``, a tally of numerators per denominator. ``pending``
@@ -133,7 +133,7 @@ class _Node:
     __slots__ = ("acc", "chance", "edges", "figures", "key", "leaves", "mass", "out", "over", "parent", "pending",
                  "resume", "start")  # fmt: skip
 
-    def __init__(self, key: Any, parent: _Node | None, chance: tuple[int, int], *, start: int = 0) -> None:
+    def __init__(self, key: Any, parent: StepNode | None, chance: tuple[int, int], *, start: int = 0) -> None:
         self.key, self.parent, self.chance, self.start = key, parent, chance, start
         self.pending, self.leaves = 1, 0
         self.edges: list[Any] = []  # flat: four values an edge
@@ -150,29 +150,30 @@ class _Node:
 class _Walker:
     """The merging walk of one action (see :func:`exact_odds`). Two outcomes of the dice that reach an equal step
     (:mod:`tabroll.engine.steps`) with an equal state, game measures and rulings told share everything that
-    follows: each step walked is a node of a graph (:class:`_Node`), and a later resolution that reaches an equal
-    one stops there and adds an edge to it. The other outcomes of a die drawn below a step are walked from the
-    working area its node kept (:attr:`_Node.resume`); then :func:`_spread` carries the probability down the graph."""
+    follows: each step walked is a node of a graph (:class:`StepNode`), and a later resolution that reaches an
+    equal one stops there and adds an edge to it. The other outcomes of a die drawn below a step are walked from the
+    working area its node kept (:attr:`StepNode.resume`); then :func:`_spread` carries the probability down the
+    graph."""
 
     def __init__(
         self, ruleset: AnyRuleset, state: Any, action: Any, tally: Tally, finals: Finals | None = None
     ) -> None:
         self.ruleset, self.state, self.action, self.tally = ruleset, state, action, tally
         self.finals = finals  # what each resolved leaf adds under FINAL (None: nothing)
-        self.root = _Node(None, None, (1, 1))
-        self.known: dict[Any, dict[Hashable, _Node]] = {}  # by state, then by what else the key holds
-        self._at: tuple[Any, dict[Hashable, _Node]] = (None, {})  # the last state looked up, and its nodes
-        self.done: list[_Node] = []  # the nodes in the order they were complete: every edge's end before its start
+        self.root = StepNode(None, None, (1, 1))
+        self.known: dict[Any, dict[Hashable, StepNode]] = {}  # by state, then by what else the key holds
+        self._at: tuple[Any, dict[Hashable, StepNode]] = (None, {})  # the last state looked up, and its nodes
+        self.done: list[StepNode] = []  # the nodes in the order they were complete: every edge's end before its start
         # where the resolution in flight stands: the innermost node, and the weight of its path from there
         self.node, self.numerator, self.denominator = self.root, 1, 1
         self.stopped = False  # the resolution in flight stopped at a step whose continuation is known
-        self.reads: list[_Pools] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
+        self.reads: list[PoolsToWalk] = []  # the values of the reading steps it opened, to walk (a ReadStep's)
         self.finished = 0  # the values of final readings tallied (each a resolution)
         # the event kinds its blows read (None: any): the kit's own blows read the core's strikes alone
         kit_blows = getattr(type(ruleset), "blows", None) is Ruleset.blows
         self.striking = STRIKE_KINDS if kit_blows else getattr(ruleset, "blow_kinds", None)
 
-    def at_step(self, turn: BaseTurn, step: Step | None) -> _Node | None:
+    def at_step(self, turn: BaseTurn, step: Step | None) -> StepNode | None:
         """A step past the prefix: None (and :attr:`stopped` set) when what follows is known, else the node
         opened for it, which keeps a copy of ``turn`` to resume from. Its key is the core's own: the step, the
         state, the game's measures so far and the rulings told. (A reading step's value that ends the action
@@ -196,7 +197,7 @@ class _Walker:
             self.stopped = True
             return None
         chance = (node.chance[0] * self.numerator, node.chance[1] * self.denominator)
-        opened = self.node = _Node((at[1], key), node, chance, start=len(events))
+        opened = self.node = StepNode((at[1], key), node, chance, start=len(events))
         node.edges += (self.numerator, self.denominator, after, opened)
         self.numerator = self.denominator = 1
         if isinstance(step, ReadStep) and self.finals is None:  # each value read, from here: no die drawn
@@ -213,13 +214,13 @@ class _Walker:
                 self.complete(opened)  # known below ``node``, where the resolution in flight stops
                 return None
             opened.resume, opened.pending, self.stopped = (turn, step), 2, True  # the resolution, the values
-            self.reads.append(_Pools((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
+            self.reads.append(PoolsToWalk((), 0, 1, rolls, opened, left=len(values), ways=rolls, listed=values,
                                      index=len(values) - 1, origin=opened, read=True))  # fmt: skip
             return None
         opened.resume = (turn.fork(turn.dice), step)
         return opened
 
-    def complete(self, node: _Node) -> None:
+    def complete(self, node: StepNode) -> None:
         """``node`` has one thing less to walk; when it is done, keep it for its key (and so on up while parents
         are done too)."""
         while True:
@@ -245,7 +246,7 @@ def exact_odds(
 
     Each resolution answers its prefix, then the first pool of every further request, and ends at a leaf (or at
     a step whose continuation is known: :class:`_Walker`); the other pools of each request it met past its
-    prefix are pushed, as one entry per request (:class:`_Pools`), and so are the values of each reading step
+    prefix are pushed, as one entry per request (:class:`PoolsToWalk`), and so are the values of each reading step
     it opened (:func:`_read`). Every limit is looked at before the work it limits: a request whose pools
     (counted, not listed) would take the walk past ``budget`` resolutions raises :class:`BudgetExceeded` before
     any of them is made. Past ``deadline`` (a :func:`time.monotonic` moment) raise :class:`WalkStopped`.
@@ -257,7 +258,7 @@ def exact_odds(
     walker = _Walker(ruleset, state, action, tally, finals)
     root, dice = walker.root, PrefixDice((), walker, None)
     resolutions, waiting, clock = 0, 1, 0  # waiting: the root; clock: when the clock is next looked at
-    stack = [_Pools((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
+    stack = [PoolsToWalk((), 0, 1, 1, None, left=1, ways=1, listed=[((), 1)], index=0)]
     while stack:
         entry = stack[-1]  # a request's branches still to walk, taken one after the other while none opens a node
         if entry.read:
@@ -290,7 +291,7 @@ def exact_odds(
 
 
 def _read(
-    walker: _Walker, dice: PrefixDice, stack: list[_Pools], budget: int, deadline: float | None,
+    walker: _Walker, dice: PrefixDice, stack: list[PoolsToWalk], budget: int, deadline: float | None,
     resolutions: int, waiting: int, clock: int,
 ) -> tuple[int, int, int]:  # fmt: skip
     """Walk the values of the reading step on top of ``stack``, no die drawn: apply the rule to each value in a fork
@@ -299,7 +300,7 @@ def _read(
     end): looked up there. Else it goes on as any resolution (a node it opens is walked first). The counts after:
     resolutions, waiting, clock."""
     entry = stack[-1]
-    at: _Node = entry.hangs  # type: ignore[assignment]
+    at: StepNode = entry.hangs  # type: ignore[assignment]
     listed: Sequence[Any] = entry.listed  # type: ignore[assignment]
     index, over, (kept, step), (known, (_, measures, rulings)) = entry.index, entry.step, at.resume, at.key
     then, walker.node, walker.denominator, edges = step.then, at, over, at.edges
@@ -371,7 +372,7 @@ def _read(
     return resolutions, waiting, clock
 
 
-def _resolve(walker: _Walker, dice: PrefixDice, origin: _Node | None) -> None:
+def _resolve(walker: _Walker, dice: PrefixDice, origin: StepNode | None) -> None:
     """One resolution, from the action's start or resumed from the step ``origin`` kept: its outcome (or why it
     was refused) added below its innermost step, unless it stopped at a step whose continuation is known."""
     if origin is not None:  # its prefix answers the step's own dice: the walk is not asked at it again
@@ -398,7 +399,7 @@ def _go_on(walker: _Walker, turn: BaseTurn, step: Step | None, first: bool = Fal
 
 
 def _settle(
-    dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
+    dice: PrefixDice, walker: _Walker, stack: list[PoolsToWalk], budget: int, resolutions: int, waiting: int
 ) -> tuple[int, bool]:
     """After a resolution: push what it met (:func:`_push_requests`), complete its node; whether it pushed any."""
     here, fresh, reads = walker.node, dice.fresh, walker.reads
@@ -413,7 +414,7 @@ def _settle(
     return waiting, False
 
 
-def _look_at_clock(walker: _Walker, stack: list[_Pools], resolutions: int, deadline: float | None) -> None:
+def _look_at_clock(walker: _Walker, stack: list[PoolsToWalk], resolutions: int, deadline: float | None) -> None:
     """Every :data:`CLOCK_EVERY` resolutions: a swallowed Ctrl-C stops the walk, and so does ``deadline``."""
     WALKED[0] = resolutions
     interrupted()
@@ -496,7 +497,7 @@ def _spread(walker: _Walker) -> None:
     tally.values.update({name: {v: shares[m] for v, m in bucket.items()} for name, bucket in final.values.items()})
 
 
-def _weights(node: _Node) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
+def _weights(node: StepNode) -> tuple[dict[Key, dict[Any, int]], dict[Key, int]]:
     """The blow figures struck before ``node``, as weights per figure and value, and their sums per figure."""
     acc = node.acc if node.figures is None else {name: {value: node.mass} for name, value in node.figures.items()}
     return acc, {name: sum(bucket.values()) for name, bucket in acc.items()}
@@ -539,7 +540,7 @@ def _both(name: Key, before: Any, then: Any) -> Any:
 
 
 def _push_requests(
-    dice: PrefixDice, walker: _Walker, stack: list[_Pools], budget: int, resolutions: int, waiting: int
+    dice: PrefixDice, walker: _Walker, stack: list[PoolsToWalk], budget: int, resolutions: int, waiting: int
 ) -> int:
     """Push the other pools of each request one resolution met past its prefix, with the weight of its path from
     the step it follows, and the values of each reading step it opened: how many; past ``budget`` with the
@@ -548,7 +549,7 @@ def _push_requests(
     values, largest, what, root = dice._values, (0, 0, 0), "pools", walker.root
     for position, count, sides, owner, path_numerator, path_denominator, reading, since, base in dice.fresh:
         # counted: a request's pools (or totals) are made only as they are walked
-        size = _pool_size(count, sides) if reading is None else len(reading)
+        size = pool_size(count, sides) if reading is None else len(reading)
         if reading is not None and reading.nbytes > MAX_TOTALS_BYTES:
             raise BudgetExceeded(budget, resolutions, request=(count, sides, size), what="large totals")
         if size > largest[2]:
@@ -556,7 +557,7 @@ def _push_requests(
         owner.pending += size - 1
         if size > 1:
             head, hangs = tuple(values[base:position]), None if owner is root else owner
-            stack.append(_Pools.of_request(head, count, sides, path_numerator, path_denominator, hangs, size,
+            stack.append(PoolsToWalk.of_request(head, count, sides, path_numerator, path_denominator, hangs, size,
                                            reading=reading, origin=since))  # fmt: skip
             waiting += size - 1
     stack.extend(walker.reads)

@@ -32,7 +32,7 @@ from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError, RuleRefusal, interrupted
 from tabroll.i18n import _, n_
 from tabroll.kit import AnyRuleset
-from tabroll.odds.branches import Reading, _reading
+from tabroll.odds.branches import Reading, reading_of
 from tabroll.odds.limits import CLOCK_EVERY, MAX_TOTALS_BYTES, passed
 from tabroll.odds.measures import Outcome, blow_outcome
 from tabroll.odds.tally import Tally
@@ -72,7 +72,7 @@ _KEPT = _Kept()
 
 
 class _Branches:
-    """The branches of a request's reading (:func:`~tabroll.odds.branches._reading`: its totals, its counts of
+    """The branches of a request's reading (:func:`~tabroll.odds.branches.reading_of`: its totals, its counts of
     successes, its sums of what each face counts for), drawn by their weights: one random number and a search
     among the cumulative weights (:func:`bisect.bisect_right`), not a random number per die. The branch drawn
     stands for every roll of it: the rules read nothing else of the dice."""
@@ -95,7 +95,7 @@ _drawn = functools.lru_cache(maxsize=64)(_Branches)
 def _branches(request: DiceRequest) -> _Branches | None:
     """How a simulation draws ``request`` by its reading: None (a die at a time) for a single die, a request its
     rules read in full, or a reading whose weights are too large to keep (:data:`MAX_TOTALS_BYTES`)."""
-    reading = None if request.count == 1 else _reading(request)
+    reading = None if request.count == 1 else reading_of(request)
     return None if reading is None or reading.nbytes > MAX_TOTALS_BYTES else _drawn(reading)
 
 

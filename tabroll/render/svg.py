@@ -287,7 +287,7 @@ def distribution_svg(
     return _document(width, height, body, document_title or title)
 
 
-def _series(report: Report) -> list[tuple[str, Block, str]]:
+def distributions_drawn(report: Report) -> list[tuple[str, Block, str]]:
     """The distributions a picture of an action's odds draws, each with the words its legend starts with: the
     attack's damage (else each of its distributions: the damage to each unit it strikes), then every distribution
     of each follow-up; when there is none of these, the game's own first one (its damage if it has one)."""
@@ -312,7 +312,7 @@ def _series(report: Report) -> list[tuple[str, Block, str]]:
     return out
 
 
-def _odds_series(said: str, block: Block, name: str) -> Series:
+def odds_series(said: str, block: Block, name: str) -> Series:
     """One distribution of an action as a series: its bars' tooltips name it (and its follow-up, but for the
     attack's own), its legend its mean."""
     at_least = dict(block.at_least.get(name, []))
@@ -348,8 +348,8 @@ def odds_svg(report: Report, title: str, *, game: str = "") -> str:
         if not name.startswith("hit: ")  # the total is enough here, as on screen
     ][:4]
     lines = [_("{game}: {odds}", game=game, odds=how) if game else how, *([", ".join(figures)] if figures else [])]
-    chosen = _series(report)
-    series = [_odds_series(said, block, name) for said, block, name in chosen]
+    chosen = distributions_drawn(report)
+    series = [odds_series(said, block, name) for said, block, name in chosen]
     names = list(dict.fromkeys(name for _, _, name in chosen[:MAX_SERIES]))
     value_label = f"{', '.join(figure_name(name) for name in names)} (n)"
     follows = any(block is not report.attack and block is not report.game for _, block, _ in chosen)

@@ -93,17 +93,17 @@ def versus_svg(comparison: Comparison, *, game: str = "") -> str:
     """The picture of two attacks side by side (``odds … --vs UNIT --svg FILE``): each attack's damage (else its
     first distribution) as one series, A's and B's bars of P(exactly n) with their lines of P(at least n) on one
     scale, the legend naming each side; the heading says how the damage of one compares with the other's."""
-    from tabroll.render.svg import Series, _odds_series, _series, distribution_svg
+    from tabroll.render.svg import Series, distribution_svg, distributions_drawn, odds_series
 
     a, b = comparison.a, comparison.b
     series: list[Series] = []
     names: list[str] = []
     for letter, side in (("A", a), ("B", b)):
-        chosen = _series(side.report)
+        chosen = distributions_drawn(side.report)
         if not chosen:
             continue
         said, block, name = chosen[0]
-        one = _odds_series(said, block, name)
+        one = odds_series(said, block, name)
         series.append(Series(f"{letter}: {side.label} · {one.label}", one.bars, one.at_least))
         names.append(name)
     title = f"A: {a.label} · B: {b.label}"

@@ -22,7 +22,7 @@ from tabroll.kit import AttackRequest
 from tabroll.odds import branches, exact, limits, montecarlo
 from tabroll.odds import tally as tallies
 from tabroll.odds.api import TimeLimit, compute_odds
-from tabroll.odds.branches import _before, _pools, _ways
+from tabroll.odds.branches import _before, _pools, pool_ways
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
 from tests.odds.test_walk_merging import Gauntlet, Line, Target
@@ -88,7 +88,7 @@ def test_pools_made_one_from_the_other_are_the_listed_pools_highest_first(count:
     while len(made) < len(listed):
         made.append(_before(made[-1], sides))
     assert made == [combo for combo, _ in reversed(listed)]
-    assert [_ways(combo) for combo in made] == [ways for _, ways in reversed(listed)]
+    assert [pool_ways(combo) for combo in made] == [ways for _, ways in reversed(listed)]
     assert sum(ways for _, ways in listed) == sides**count
 
 
@@ -171,7 +171,7 @@ def test_a_bounded_tree_gives_the_same_estimate() -> None:
 
 def test_pools_are_counted_as_combinations() -> None:
     for count, sides in itertools.product(range(1, 4), range(1, 6)):
-        assert branches._pool_size(count, sides) == len(_pools(count, sides))
+        assert branches.pool_size(count, sides) == len(_pools(count, sides))
 
 
 def test_a_walk_stopped_by_its_deadline_says_how_much_it_covered(monkeypatch) -> None:

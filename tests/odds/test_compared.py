@@ -92,7 +92,7 @@ def test_each_outcome_has_the_first_roll_showing_it_and_the_rolls_that_give_it(t
 
 def test_a_request_is_read_by_its_comparison_and_a_comparison_of_too_many_rolls_is_a_bug() -> None:
     table = Table(2, 2, (0, 1, 1, 0))
-    assert isinstance(branches._reading(DiceRequest("x", 2, 2, compare=table)), branches._Compared)
+    assert isinstance(branches.reading_of(DiceRequest("x", 2, 2, compare=table)), branches._Compared)
     for request in ({"count": 3, "sides": 100}, {"count": 1, "sides": 3, "fudge": True}):
         with pytest.raises(ValueError, match="comparison"):
             DiceRequest("x", compare=table, **request)  # type: ignore[arg-type]

@@ -132,7 +132,7 @@ def test_a_chain_of_counts_gives_the_plain_walks_figures(pool: Pool) -> None:
 def test_each_count_has_one_pool_showing_it_and_the_rolls_that_give_it(pool: Pool) -> None:
     dice, sides, success = pool.dice, pool.sides, pool.success
     counted = tuple((1,) if face in success else (0,) for face in range(1, sides + 1))
-    counts = branches._reading(DiceRequest("test", dice, sides, per_face=((dice, counted),)))
+    counts = branches.reading_of(DiceRequest("test", dice, sides, per_face=((dice, counted),)))
     assert counts is not None
     expected = by_every_roll(dice, sides, success)
     assert len(counts) == len(expected)

@@ -29,7 +29,7 @@ def difference(first: int, roll: tuple[int, ...]) -> int:
 def test_each_difference_has_the_rolls_that_give_it_and_one_of_them(first: int, second: int, sides: int) -> None:
     every = list(itertools.product(range(1, sides + 1), repeat=first + second))
     ways = Counter(difference(first, roll) for roll in every)
-    reading = branches._reading(DiceRequest("test", first + second, sides, against=first))
+    reading = branches.reading_of(DiceRequest("test", first + second, sides, against=first))
     assert isinstance(reading, branches._Differences)
     assert len(reading) == len(ways)  # one branch per distinct difference
     assert reading[0][0] == (1,) * (first + second)  # the first branch: every die showing 1
@@ -50,13 +50,13 @@ def test_each_difference_has_the_rolls_that_give_it_and_one_of_them(first: int, 
 
 def test_each_branch_shows_the_lowest_first_total_that_reaches_its_difference() -> None:
     # 2d6 against 1d6: a difference of -4 is 2 against 6; of 11, 12 against 1; of 3, 4 against 1.
-    reading = branches._reading(DiceRequest("test", 3, 6, against=2))
+    reading = branches.reading_of(DiceRequest("test", 3, 6, against=2))
     shown = {difference(2, roll): roll for roll, _ in reading}
     assert shown[-4] == (1, 1, 6)
     assert shown[11] == (6, 6, 1)
     assert shown[3] == (1, 3, 1)
     assert shown[1] == (1, 1, 1)
-    assert len(branches._reading(DiceRequest("test", 10, 6, against=5))) == 51  # not 26 x 26 pairs of totals
+    assert len(branches.reading_of(DiceRequest("test", 10, 6, against=5))) == 51  # not 26 x 26 pairs of totals
 
 
 @pytest.mark.parametrize("against", [0, 3, -1])

@@ -52,7 +52,7 @@ def test_each_sum_has_the_rolls_that_give_it_and_its_lowest_pool(roll: tuple[int
     for r in every:
         pool, key = tuple(sorted(r)), added(table, r)
         lowest[key] = min(lowest.get(key, pool), pool)
-    reading = branches._reading(DiceRequest("test", count, sides, per_face=((count, table),)))
+    reading = branches.reading_of(DiceRequest("test", count, sides, per_face=((count, table),)))
     assert isinstance(reading, branches._FaceSums)
     assert len(reading) == len(ways)  # one branch per distinct sum
     seen = {}
@@ -97,7 +97,7 @@ def test_a_count_and_a_total_are_sums_per_face(count: int, sides: int) -> None:
     # C(count, k) · hits^k · misses^(count − k), the binomial
     asked = Asked()
     BaseTurn(dice=asked).roll_count(f"{count}d{sides}", {sides - 1, sides}, "to hit", None)
-    counts = branches._reading(asked.requests[0])
+    counts = branches.reading_of(asked.requests[0])
     assert counts is not None
     hits = 2 if sides > 1 else 1
     binomial = [math.comb(count, k) * hits**k * (sides - hits) ** (count - k) for k in range(count + 1)]
@@ -149,7 +149,7 @@ def test_dice_of_several_kinds_are_one_request_read_by_their_sums(
     lowest: dict[tuple[int, ...], tuple[int, ...]] = {}
     for r in every:
         lowest[key(r)] = min(lowest.get(key(r), runs_rising(r)), runs_rising(r))
-    reading = branches._reading(DiceRequest("test", count, sides, per_face=runs))
+    reading = branches.reading_of(DiceRequest("test", count, sides, per_face=runs))
     assert isinstance(reading, branches._FaceSums) and len(reading) == len(ways)
     for index in range(len(reading)):
         shown, weight = reading[index]

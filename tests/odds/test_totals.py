@@ -21,7 +21,7 @@ from tabroll.dice.sources import DiceRequest, SeededDice
 from tabroll.engine import find_ruleset
 from tabroll.kit import AttackRequest
 from tabroll.odds import branches
-from tabroll.odds.branches import _Pools, _Totals
+from tabroll.odds.branches import PoolsToWalk, _Totals
 from tabroll.odds.estimate import estimate_leaves, surely_over
 from tabroll.odds.exact import exact_odds
 from tabroll.odds.limits import BudgetExceeded
@@ -139,7 +139,7 @@ def test_a_roll_of_more_totals_than_the_budget_says_totals() -> None:
 @given(st.integers(2, 4), st.integers(2, 6))
 def test_the_totals_still_to_walk_are_every_total_but_the_first_once_with_its_weight(count: int, sides: int) -> None:
     size = count * (sides - 1) + 1
-    whole = _Pools.of_request((7,), count, sides, 1, 1, None, size, reading=_Totals(count, sides))
+    whole = PoolsToWalk.of_request((7,), count, sides, 1, 1, None, size, reading=_Totals(count, sides))
     assert whole.weight() == Fraction(sides**count - 1, sides**count)
     taken = []
     while whole.left:
@@ -172,7 +172,7 @@ def test_the_totals_of_the_kept_dice_have_one_pool_each_and_the_weight_of_every_
 
     keep = Keep(mode, min(n, count - 1))  # type: ignore[arg-type]
     kept = keep.kept_of(count)
-    reading = branches._reading(DiceRequest("damage", count, sides, total_only=True, keep=keep))
+    reading = branches.reading_of(DiceRequest("damage", count, sides, total_only=True, keep=keep))
     if kept == count or kept == 0:
         return
     totals = reading

@@ -150,9 +150,9 @@ class OddsRequest:
 
     def attack(self) -> "Attack":
         """The attack the words and flags describe, as ``tabroll attack`` reads them."""
-        from tabroll.api import _attack_from_words
+        from tabroll.api import attack_from_words
 
-        return _attack_from_words(
+        return attack_from_words(
             attack_words(
                 self.words, self.attacker, self.target, ruleset=self.ruleset, attacker_stat=self.attacker_stat,
                 target_stat=self.target_stat, setting=self.setting, option=self.option,
@@ -234,12 +234,12 @@ def odds(request: OddsRequest) -> None:
 
 def _attack_odds(request: OddsRequest) -> None:
     """``tabroll odds`` of an attack (with ``--until``, of the chain of attacks to defeat), shown."""
-    from tabroll.api import _until_cap, attack_odds
+    from tabroll.api import attack_odds, until_cap
     from tabroll.render.odds import render_odds
     from tabroll.render.svg import odds_svg
 
     chosen = report_format(request.fmt, request.svg, request.png)
-    _until_cap(request.until, request.attacks)  # before the attack is read, as every flag of its own
+    until_cap(request.until, request.attacks)  # before the attack is read, as every flag of its own
     described = request.attack()
     result = attack_odds(
         described, until=request.until, attacks=request.attacks, trials=request.trials, budget=request.budget,
@@ -273,12 +273,12 @@ def _versus_odds(request: OddsRequest) -> None:
     (:func:`tabroll.api.attack_odds` with ``vs``)."""
     from dataclasses import replace
 
-    from tabroll.api import _one_attack_until, attack_odds
+    from tabroll.api import attack_odds, check_no_until_with_vs
     from tabroll.dice.session import check_jobs
     from tabroll.render.versus import render_versus, versus_svg
 
     chosen = report_format(request.fmt, request.svg, request.png)
-    _one_attack_until(request.until, request.attacks)
+    check_no_until_with_vs(request.until, request.attacks)
     check_jobs(request.jobs)
     first, second = request.attack(), request.second().attack()
     if first.title == second.title and request.versus_setting:  # two forms told apart only by --vs-set: say which

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int
 from tabroll.geometry.grid.squares import (
-    _DELTAS,
-    _ORTHOGONAL_DELTAS,
+    DIRECTION_DELTAS,
     MAX_BOARD_SIDE,
     MAX_HEIGHT,
     MIN_HEIGHT,
+    ORTHOGONAL_DELTAS,
     Direction,
     Metric,
     Square,
@@ -272,7 +272,7 @@ class Board:
     def _neighbours(self, x: int, y: int, metric: Metric = "chebyshev") -> list[Square]:
         """Squares one step away: by side or corner (chebyshev), or by side only (manhattan)."""
         w, h = self.width, self.height
-        deltas = _DELTAS if metric == "chebyshev" else _ORTHOGONAL_DELTAS
+        deltas = DIRECTION_DELTAS if metric == "chebyshev" else ORTHOGONAL_DELTAS
         return [(x + dx, y + dy) for dx, dy in deltas if 0 <= x + dx < w and 0 <= y + dy < h]
 
     def distance(self, a: Sequence[int], b: Sequence[int], metric: Metric = "chebyshev") -> int:

@@ -42,8 +42,8 @@ def manhattan(a: Square, b: Square) -> int:
 
 
 # Indexed by direction number - 1.
-_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-_ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIRECTION_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+ORTHOGONAL_DELTAS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _LONG_NAMES = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
 _DIRECTION_TIP = N_(
     "give a number 1-8 counted clockwise from north (1 = N, 2 = NE, 3 = E, ... 8 = NW) or a name like NE"
@@ -65,7 +65,7 @@ class Direction(IntEnum):
     @property
     def delta(self) -> Square:
         """The ``(dx, dy)`` of one step in this direction."""
-        return _DELTAS[self.value - 1]
+        return DIRECTION_DELTAS[self.value - 1]
 
     @property
     def short_name(self) -> str:
@@ -91,7 +91,7 @@ class Direction(IntEnum):
         """The direction whose one-step delta is ``delta``; anything but a unit step is an InputError."""
         step = as_square(delta, N_("direction delta"))
         try:
-            return cls(_DELTAS.index(step) + 1)
+            return cls(DIRECTION_DELTAS.index(step) + 1)
         except ValueError:
             raise InputError(
                 _("{step} is not a one-square step in any direction", step=step),
