@@ -4,7 +4,8 @@ game speaks them; :mod:`tabroll.events` hands them out by name (see its text).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
+import msgspec.structs
 
 from tabroll.events import Event, Position, defeat_word, event_kind, position_text
 from tabroll.i18n import _, n_, p_
@@ -19,8 +20,7 @@ __getattr__ = names_from(globals(), "tabroll.more_events", _IN_MORE_EVENTS)
 
 
 @event_kind("refused")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Refused(Event):
+class Refused(Event, frozen=True, kw_only=True):
     """The rules do not allow the action; nothing changed. ``rule`` names the rule that refused it."""
 
     STYLE = "bold red"
@@ -34,8 +34,7 @@ class Refused(Event):
 
 
 @event_kind("ruling")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class RulingApplied(Event):
+class RulingApplied(Event, frozen=True, kw_only=True):
     """A reading of an ambiguous rule (a house-rule option) decided something in this action."""
 
     STYLE = "dim italic"
@@ -49,8 +48,7 @@ class RulingApplied(Event):
 
 
 @event_kind("note")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Note(Event):
+class Note(Event, frozen=True, kw_only=True):
     """Information for the table that changes no number (e.g. a unit's special text to apply by hand)."""
 
     STYLE = "dim"
@@ -66,8 +64,7 @@ class Note(Event):
 
 
 @event_kind("modifier")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Modifier(Event):
+class Modifier(Event, frozen=True, kw_only=True):
     """A number was adjusted: ``applies_to`` (e.g. "attack roll", "damage": the same words in every language, and
     ``applies_to_text`` in the language) changed by ``amount`` to ``total``."""
 
@@ -85,8 +82,7 @@ class Modifier(Event):
         return f"{self.applies_to_text or self.applies_to} {self.amount:+d} ({self.reason}) → {self.total}"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class _AttackRoll(Event):
+class _AttackRoll(Event, frozen=True, kw_only=True):
     """What a hit and a miss both record: the attack's ``result`` against what it ``needed``, and the ``rule``."""
 
     attacker: str
@@ -122,8 +118,7 @@ class Miss(_AttackRoll):
 
 
 @event_kind("damage")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Damage(Event):
+class Damage(Event, frozen=True, kw_only=True):
     """Damage dealt to ``target``: ``amount`` points, taken from its ``pool`` (the game's own word for its
     health-like points). ``rule`` is the comparison that decided it (e.g. "6 > DEF 3"); ``lost`` is what the pool
     lost when the game counts that apart from the damage (``None``: the amount); ``left`` what the pool has left
@@ -158,8 +153,7 @@ class Damage(Event):
 
 
 @event_kind("move")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Move(Event):
+class Move(Event, frozen=True, kw_only=True):
     """A unit moved along ``path`` (the squares or hexes entered, in order)."""
 
     STYLE = "blue"
@@ -180,13 +174,12 @@ class Move(Event):
 
 
 @event_kind("new_round")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class NewRound(Event):
+class NewRound(Event, frozen=True, kw_only=True):
     """A new round began; ``ready`` lists the units made ready to act again."""
 
     STYLE = "bold blue"
     round: int
-    ready: tuple[str, ...] = field(default=())
+    ready: tuple[str, ...] = msgspec.field(default=())
 
     def sentence(self) -> str:
         if self.ready:
@@ -195,8 +188,7 @@ class NewRound(Event):
 
 
 @event_kind("defeat")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Defeat(Event):
+class Defeat(Event, frozen=True, kw_only=True):
     """A unit leaves play: ``how`` says it in the game's own word (an open set: defeated, annihilated,
     destroyed, exiled, fled, dismissed, sacrificed, removed, knocked out…), ``reason`` why, ``by`` the unit that
     did it (``None``: nobody, or the rules themselves)."""

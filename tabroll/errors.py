@@ -8,8 +8,10 @@ short message and an exit code: :class:`InputError` (exit 2, malformed input: th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.lazy import names_from
 
@@ -34,8 +36,7 @@ def interrupted() -> None:
         raise KeyboardInterrupt
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
+class Location(msgspec.Struct, frozen=True):
     """Where in an input something went wrong. Lines and columns are 1-based."""
 
     file: str | None = None

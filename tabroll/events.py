@@ -19,8 +19,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+import msgspec
+import msgspec.structs
 
 from tabroll.i18n import p_
 from tabroll.lazy import names_from
@@ -191,8 +193,7 @@ def position_text(position: Any) -> str:
     return f"[{position[0]}, {position[1]}]" if position is not None else "-"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
-class Event:
+class Event(msgspec.Struct, frozen=True, kw_only=True):
     """Base of every event. ``KIND`` is set by :func:`event_kind`; ``STYLE`` is its Rich style in the step log."""
 
     KIND: ClassVar[str] = "event"
@@ -202,6 +203,7 @@ class Event:
     modifiers, rulings, notes)."""
 
     TWINS: ClassVar[tuple[str, ...]] = ()
+    OMIT_EMPTY_FIELDS: ClassVar[frozenset[str]] = frozenset()  # left out of the JSON form when empty
     """Fields that keep a machine value (the same in every language), each with a twin ``<field>_text`` that says
     it for people. Given :class:`Said` words (or a tuple of them), the field keeps their ``machine`` and the twin
     their ``text``; given plain text, the twin is that text too."""
@@ -214,8 +216,8 @@ class Event:
             twin = f"{name}_text"
             said = prose(value)
             if not getattr(self, twin) and said:
-                object.__setattr__(self, twin, said)
-            object.__setattr__(self, name, machine(value))
+                msgspec.structs.force_setattr(self, twin, said)
+            msgspec.structs.force_setattr(self, name, machine(value))
 
     def sentence(self) -> str:
         """One plain sentence for the logs (default: the fields, so nothing is ever hidden)."""
@@ -226,7 +228,7 @@ class Event:
         return self.KIND
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+        return tuple(getattr(self, n) for n in self.__struct_fields__)
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and self._values() == other._values()
@@ -235,21 +237,24 @@ class Event:
         return hash((type(self), self._values()))
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__struct_fields__)
         return f"{type(self).__name__}({shown})"
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dict, ``kind`` first."""
         out: dict[str, Any] = {"kind": self.KIND}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if not value and f.metadata.get("omit_empty"):
+        omit = self.OMIT_EMPTY_FIELDS
+        for name in self.__struct_fields__:
+            value = getattr(self, name)
+            if not value and name in omit:
                 continue  # an optional detail most events never have (a die's faces): left out when empty
-            out[f.name] = _jsonable(value)
+            out[name] = _jsonable(value)
         return out
 
 
 def _jsonable(value: Any) -> Any:
+    if isinstance(value, msgspec.Struct):
+        return {n: _jsonable(getattr(value, n)) for n in value.__struct_fields__}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
@@ -263,8 +268,7 @@ def _jsonable(value: Any) -> Any:
 
 
 @event_kind("action")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class ActionStarted(Event):
+class ActionStarted(Event, frozen=True, kw_only=True):
     """An action begins: who (``actor``) does what (``verb``: attack, move…). ``index`` counts actions from 1."""
 
     STYLE = "bold"
@@ -293,8 +297,7 @@ class FrozenJSON(dict[str, Any]):
         return hash(json.dumps(self, sort_keys=True, default=str))
 
 
-@dataclass(frozen=True, slots=True)
-class RolledDice:
+class RolledDice(msgspec.Struct, frozen=True):
     """One dice term of a roll (``4d6kh3``): every die as rolled, and for each whether it counts."""
 
     dice: str
@@ -339,8 +342,7 @@ def named_rolls(parsed: Iterable[Any], source: Any, label: str = UNLABELLED) -> 
 
 
 @event_kind("roll")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Roll(Event):
+class Roll(Event, frozen=True, kw_only=True):
     """Dice were rolled. ``values`` are every die as rolled; ``kept`` those that count; ``total`` the result.
 
     A roll of a dice expression also keeps its shape: ``terms`` holds each dice term with the dice it rolled and
@@ -365,13 +367,22 @@ class Roll(Event):
     total: int
     unit: str | None = None
     terms: tuple[RolledDice, ...] = ()
-    shown: str = _Shown()  # type: ignore[assignment]  # a field whose default is "" (see _Shown)
-    faces: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
-    faces_text: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
-    effect: str = field(default="", metadata=OMIT_EMPTY)
-    outcome: str = field(default="", metadata=OMIT_EMPTY)
-    note: str = field(default="", metadata=OMIT_EMPTY)
-    tree: dict[str, Any] | None = field(default=None, metadata=OMIT_EMPTY)
+    shown: str = ""  # PLAIN_SHOWN: built in __post_init__ (a Struct has no room for the lazy _Shown)
+    OMIT_EMPTY_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {"faces", "faces_text", "effect", "outcome", "note", "tree"}
+    )
+
+    def __post_init__(self) -> None:
+        Event.__post_init__(self)
+        if self.shown == PLAIN_SHOWN:
+            msgspec.structs.force_setattr(self, "shown", "[" + ", ".join(map(str, self.values)) + "]")
+
+    faces: tuple[str, ...] = ()
+    faces_text: tuple[str, ...] = ()
+    effect: str = ""
+    outcome: str = ""
+    note: str = ""
+    tree: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, rolled: Any, *, label: str, unit: str | None = None) -> Roll:

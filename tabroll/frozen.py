@@ -8,6 +8,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import msgspec
+import msgspec.structs
+
 T = TypeVar("T")
 
 _MISSING = object()
@@ -59,6 +62,8 @@ def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
 
 def replace(obj: T, /, **changes: Any) -> T:
     """``obj`` with ``changes``, like :func:`dataclasses.replace` (same result, same errors for unknown fields)."""
+    if isinstance(obj, msgspec.Struct):
+        return msgspec.structs.replace(obj, **changes)
     cls = type(obj)
     copier = _COPIERS.get(cls)
     if copier is None:
@@ -72,7 +77,7 @@ class HashedOnce:
     with :func:`hash_once`: the slot that keeps its hash. Not a field: it is neither compared, copied, pickled nor
     written out."""
 
-    __slots__ = ("_hash",)
+    __slots__ = ()  # a base of msgspec Structs: no slot of its own (a Struct caches its hash: cache_hash=True)
 
     def __getstate__(self) -> Any:
         """A record whose fields live in its dict is pickled (and deep-copied) as that dict: never its hash, which
@@ -89,6 +94,8 @@ def hash_once(cls: R) -> R:
 
     The hash is the dataclass's own (so it agrees with ``==``); a copy, a replace or an unpickled record starts
     without it. The record must derive from :class:`HashedOnce` (its slot)."""
+    if issubclass(cls, msgspec.Struct):
+        return cls  # cache_hash=True in the Struct's options, or its own __hash__
     generated: Callable[[Any], int] | None = cls.__hash__  # type: ignore[assignment]
     if not issubclass(cls, HashedOnce) or generated is None:
         raise TypeError(f"{cls.__name__} must be a frozen dataclass deriving from HashedOnce")
@@ -103,3 +110,30 @@ def hash_once(cls: R) -> R:
 
     cls.__hash__ = __hash__  # type: ignore[method-assign]
     return cls
+
+
+def eq_hash_without(*skipped: str) -> tuple[Callable[[Any, object], Any], Callable[[Any], int]]:
+    """``__eq__`` and ``__hash__`` for a Struct comparing every field but ``skipped`` (a dataclass's
+    ``compare=False``), as the dataclass's own: same class, then the tuple of the compared fields."""
+    names: dict[type, tuple[str, ...]] = {}
+
+    def compared(cls: type) -> tuple[str, ...]:
+        found = names.get(cls)
+        if found is None:
+            found = names[cls] = tuple(n for n in cls.__struct_fields__ if n not in skipped)  # type: ignore[attr-defined]
+        return found
+
+    def __eq__(self: Any, other: object) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in compared(type(self)))
+
+    def __hash__(self: Any) -> int:
+        return hash(tuple(getattr(self, n) for n in compared(type(self))))
+
+    return __eq__, __hash__
+
+
+def hash_without(*skipped: str) -> Callable[[Any], int]:
+    """``__hash__`` for a Struct hashing every field but ``skipped`` (a dataclass's ``hash=False``)."""
+    return eq_hash_without(*skipped)[1]

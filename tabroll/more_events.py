@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
+import msgspec.structs
 
 from tabroll.battle_events import Damage, Defeat, Hit, Miss, Modifier, Move, NewRound, Note, Refused, RulingApplied
 from tabroll.events import ActionStarted, Event, Roll, event_kind
@@ -12,8 +13,7 @@ from tabroll.i18n import _, p_
 
 
 @event_kind("immune")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Immune(Event):
+class Immune(Event, frozen=True, kw_only=True):
     """The target is immune to this attack; no damage roll is made."""
 
     STYLE = "blue"
@@ -26,8 +26,7 @@ class Immune(Event):
 
 
 @event_kind("heal")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Heal(Event):
+class Heal(Event, frozen=True, kw_only=True):
     """A unit recovered points of its ``pool`` (or would have, and ``amount`` says how much it really got)."""
 
     STYLE = "green"
@@ -45,8 +44,7 @@ class Heal(Event):
 
 
 @event_kind("status")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class StatusApplied(Event):
+class StatusApplied(Event, frozen=True, kw_only=True):
     """A lasting condition was put on a unit (a hex, a curse, a mark): ``status`` the same in every language,
     ``status_text`` in the language."""
 
@@ -63,8 +61,7 @@ class StatusApplied(Event):
 
 
 @event_kind("spend")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Spend(Event):
+class Spend(Event, frozen=True, kw_only=True):
     """A resource was used (e.g. one arrow from the army sheet)."""
 
     STYLE = "yellow"
@@ -84,8 +81,7 @@ class Spend(Event):
 
 
 @event_kind("game_over")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class GameOver(Event):
+class GameOver(Event, frozen=True, kw_only=True):
     """The game ends. ``winner`` names the side or player who won, when the rules decide it (``None``: a draw, or
     left to the table); ``unit`` and ``by`` name the fall that ended it, when one did; ``removed`` lists units taken
     off the board as it ended."""
@@ -95,7 +91,7 @@ class GameOver(Event):
     winner: str | None = None
     unit: str | None = None
     by: str | None = None
-    removed: tuple[str, ...] = field(default=())
+    removed: tuple[str, ...] = msgspec.field(default=())
 
     def sentence(self) -> str:
         fall = ""

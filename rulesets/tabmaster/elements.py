@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.kit.text import bundled_yaml
 
@@ -52,14 +54,12 @@ def _describe(condition: Condition) -> str:
     return _(TRAITS[trait]) if trait in TRAITS else "?"
 
 
-@dataclass(frozen=True, slots=True)
-class Bonus:
+class Bonus(msgspec.Struct, frozen=True):
     amount: int
     when: tuple[Condition, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
+class Element(msgspec.Struct, frozen=True):
     id: str
     names: tuple[str, ...]
     bonuses: tuple[Bonus, ...] = ()

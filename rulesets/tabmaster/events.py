@@ -3,16 +3,13 @@ acting, and a unit that was hit and stays on the board."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabroll.events import Event, event_kind
 
 from .messages import _
 
 
 @event_kind("element_bonus")
-@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)  # compared, hashed and shown by Event
-class ElementBonus(Event):
+class ElementBonus(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """An element of the attack added damage against this target."""
 
     STYLE = "magenta"
@@ -30,8 +27,7 @@ class ElementBonus(Event):
 
 
 @event_kind("flip")
-@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)  # compared, hashed and shown by Event
-class Flip(Event):
+class Flip(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """A unit was flipped face down after acting: it may not act again this round."""
 
     STYLE = "dim"
@@ -42,8 +38,7 @@ class Flip(Event):
 
 
 @event_kind("survive")
-@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)  # compared, hashed and shown by Event
-class Survive(Event):
+class Survive(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """A unit was hit and stays on the board."""
 
     STYLE = "green"

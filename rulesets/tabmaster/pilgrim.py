@@ -4,7 +4,6 @@ reached, each square hit with its own roll (a projectile per step; a trampler mo
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
@@ -22,8 +21,7 @@ if TYPE_CHECKING:
     from .work import TabMasterTurn
 
 
-@dataclass(frozen=True)
-class PilgrimChain(AttackStep):
+class PilgrimChain(AttackStep, frozen=True):
     """A Pilgrim attack, in one step: a chain of random-line attacks, each from the last square hit; each square
     hit gets its own roll."""
 

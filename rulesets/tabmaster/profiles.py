@@ -8,11 +8,13 @@ parentheses. :func:`parse_attack` reads that form (Portuguese or English tags, a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
+
+import msgspec
+import msgspec.structs
 
 from tabroll.frozen import HashedOnce, hash_once
 from tabroll.kit.text import plain
@@ -91,8 +93,7 @@ def element_id(name: str) -> str:
     return ELEMENT_NAMES[key]
 
 
-@dataclass(frozen=True, slots=True)
-class Effects:
+class Effects(msgspec.Struct, frozen=True):
     """The attack effects written on a card after the attack type."""
 
     area: bool = False
@@ -118,8 +119,7 @@ class Effects:
 
 
 @hash_once  # hashed with its unit, in every key of the exact walk that holds a changed unit
-@dataclass(frozen=True, slots=True)
-class AttackProfile(HashedOnce):
+class AttackProfile(msgspec.Struct, HashedOnce, frozen=True, cache_hash=True):
     """One attack of a unit: its type, reach (or attack die), damage dice and effects."""
 
     kind: AttackKind
@@ -127,7 +127,7 @@ class AttackProfile(HashedOnce):
     reach: int | None = None
     roll: str | None = None
     ammo: str | None = None
-    effects: Effects = field(default_factory=Effects)
+    effects: Effects = msgspec.field(default_factory=Effects)
 
     def describe(self) -> str:
         head = self.roll if self.kind is AttackKind.PROJECTILE else str(self.reach)

@@ -4,7 +4,6 @@ strike of it (:class:`RangedStrike`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
@@ -80,8 +79,7 @@ def resolve_ranged(turn: TabMasterTurn, action: AttackAction, attacker: Unit, pr
     return RangedRound(0, attack=attack) if times else EndAttack(attack=attack)
 
 
-@dataclass(frozen=True)
-class RangedRound(AttackStep):
+class RangedRound(AttackStep, frozen=True):
     """Round ``index`` (from 0) of a ranged attack: its line, its targets, a projectile, a shared damage roll.
     Each round reads only the battle, its number and the names aimed at (fixed before any die)."""
 
@@ -141,8 +139,7 @@ class RangedRound(AttackStep):
         return RangedStrike(round_index, struck, 0, shared, attack=self.attack) if struck else self.next_round()
 
 
-@dataclass(frozen=True)
-class RangedStrike(AttackStep):
+class RangedStrike(AttackStep, frozen=True):
     """The strike on ``struck[index]`` in round ``round_index`` of a ranged attack (``shared``: the round's one
     damage roll for an Area, if any). The rest of the round reads the battle, which units it strikes and that
     roll."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from tabroll.frozen import HashedOnce, hash_once, replace
+import msgspec
+import msgspec.structs
+
+from tabroll.frozen import HashedOnce, hash_once, hash_without, replace
 from tabroll.geometry.grid import Board, Direction, Square
 from tabroll.kit.roster import Roster
 
@@ -14,8 +16,7 @@ from .profiles import AttackProfile
 
 
 @hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, on every hit that defeats) is one dict update
-class Unit(HashedOnce):
+class Unit(msgspec.Struct, HashedOnce, frozen=True, cache_hash=True):
     """A unit on the board (or defeated, with no position)."""
 
     name: str
@@ -60,19 +61,20 @@ class Unit(HashedOnce):
 
 
 @hash_once  # the state is part of every key of the exact walk
-@dataclass(frozen=True, slots=True)
-class Battle(HashedOnce):
+class Battle(msgspec.Struct, HashedOnce, frozen=True):
     """The whole state: the board, every unit (defeated ones stay, marked), the round, the options."""
 
-    board: Board = field(hash=False)  # compared, not hashed: the board and the options stay as a battle goes on
+    board: Board  # compared, not hashed: the board and the options stay as a battle goes on
     units: tuple[Unit, ...]
-    options: Any = field(hash=False)
+    options: Any  # not hashed
     round: int = 1
     pools: tuple[tuple[str, str, int], ...] = ()  # the army sheets: (side, projectile kind, count)
 
+    __hash__ = hash_without("board", "options")
+
     def __post_init__(self) -> None:
         # The units as a Roster: a tuple equal to the one given, with lookup by name in O(1).
-        object.__setattr__(self, "units", Roster.of(self.units))
+        msgspec.structs.force_setattr(self, "units", Roster.of(self.units))
 
     @property
     def roster(self) -> Roster[Unit]:

@@ -4,12 +4,11 @@ checked before any die; then each pass (:class:`TramplePass`), its victims (:cla
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import replace
+from tabroll.frozen import eq_hash_without, replace
 from tabroll.geometry.grid import Square
 
 from .damage import strike
@@ -95,15 +94,16 @@ def plan_trample(
     return path, victims
 
 
-@dataclass(frozen=True)
-class TramplePass(AttackStep):
+class TramplePass(AttackStep, frozen=True):
     """Pass ``number`` (from 1) of a trample, along ``passes[number - 1]`` (``None``: the path the rules plan).
     ``attacked``: the squares earlier passes attacked; a trample attacks a square at most once, so a unit on one
     of them is passed over."""
 
     number: int
-    passes: tuple[list[Square] | None, ...] = field(compare=False)
+    passes: tuple[list[Square] | None, ...]  # not compared
     attacked: frozenset[Square]
+
+    __eq__, __hash__ = eq_hash_without("attack", "passes")
 
     def advance(self, turn: TabMasterTurn) -> Step:
         attack = self.attack
@@ -120,8 +120,7 @@ class TramplePass(AttackStep):
         return TrampleVictims(self, attacker, tuple(path), listed, 0, (), self.attacked, attack=attack)
 
 
-@dataclass(frozen=True)
-class TrampleVictims(AttackStep):
+class TrampleVictims(AttackStep, frozen=True):
     """The victims of one trample pass from ``index`` on: the next one standing on a square not yet attacked
     is struck (:class:`TrampleHit`); the others are passed over. ``mover`` is the attacker as the pass began,
     ``struck`` the squares of the victims struck so far in this pass."""
@@ -154,8 +153,7 @@ class TrampleVictims(AttackStep):
         return TrampleEnd(replace(self, index=len(self.victims)), attack=self.attack)
 
 
-@dataclass(frozen=True)
-class TrampleHit(AttackStep):
+class TrampleHit(AttackStep, frozen=True):
     """The strike on the victim ``at.victims[at.index]`` of a trample pass."""
 
     at: TrampleVictims
@@ -167,8 +165,7 @@ class TrampleHit(AttackStep):
         return replace(at, index=at.index + 1)
 
 
-@dataclass(frozen=True)
-class TrampleEnd(AttackStep):
+class TrampleEnd(AttackStep, frozen=True):
     """Where a trample pass ends: on the last free square of its path (or of the path up to the last target's
     square, by the ruling ``trample_end``), then the next pass or the end of the attack."""
 

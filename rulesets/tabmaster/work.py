@@ -3,11 +3,12 @@ shares (:class:`Attack`, :class:`AttackStep`, :class:`EndAttack`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
+import msgspec.structs
 
 from tabroll.engine.steps import Step
 from tabroll.engine.work import RosterTurn, StateField
-from tabroll.frozen import replace
+from tabroll.frozen import eq_hash_without, replace
 
 from .events import Flip
 from .model import AttackAction, TabMasterOptions
@@ -16,8 +17,9 @@ from .special import apply_special_outcome
 from .state import Battle, Unit
 
 
-@dataclass(kw_only=True, repr=False, eq=False)  # a working area: never compared nor shown
-class TabMasterTurn(RosterTurn[Battle, Unit]):
+class TabMasterTurn(
+    RosterTurn[Battle, Unit], eq=False, kw_only=True, dict=True
+):  # a working area: never compared nor shown
     """The working area of one action: the battle as it evolves, its units changed in a draft (see
     :class:`~tabroll.engine.work.RosterTurn`), and this attack's Special."""
 
@@ -26,8 +28,7 @@ class TabMasterTurn(RosterTurn[Battle, Unit]):
     options = StateField[TabMasterOptions]()
 
 
-@dataclass(frozen=True, eq=False)  # never compared: every step holds it with compare=False
-class Attack:
+class Attack(msgspec.Struct, frozen=True, eq=False):  # never compared: every step holds it with compare=False
     """What every step of one attack reads that the dice cannot change: the action, the attacker as the attack
     began (after a move before it), the attack form used, and the targets named for every round."""
 
@@ -38,11 +39,12 @@ class Attack:
     times: int = 1
 
 
-@dataclass(frozen=True)
-class AttackStep(Step):
+class AttackStep(Step, frozen=True, kw_only=True):
     """A step of an attack: its :class:`Attack` rides along, uncompared (the same for every outcome)."""
 
-    attack: Attack = field(compare=False, kw_only=True)
+    attack: Attack  # not compared (keyword-only: every subclass's fields come first in msgspec)
+
+    __eq__, __hash__ = eq_hash_without("attack")
 
     def advance(self, turn: TabMasterTurn) -> Step | None:
         raise NotImplementedError
@@ -51,8 +53,7 @@ class AttackStep(Step):
         return EndAttack(attack=self.attack)
 
 
-@dataclass(frozen=True)
-class EndAttack(AttackStep):
+class EndAttack(AttackStep, frozen=True):
     """The table's ruling on a Special, then the attacker, if still on the board, is flipped."""
 
     def advance(self, turn: TabMasterTurn) -> None:

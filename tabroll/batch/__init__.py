@@ -15,9 +15,11 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.dice.sources import SeededDice, asks_players
 from tabroll.errors import EXIT_INTERNAL, EXIT_OUTPUT, InputError, TabrollError, interrupted
@@ -73,8 +75,7 @@ def file_seed(master: int, key: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-@dataclass
-class FileResult:
+class FileResult(msgspec.Struct):
     """Everything a renderer needs about one file, computed in whichever process ran it."""
 
     path: str
@@ -82,17 +83,17 @@ class FileResult:
     ruleset: str = ""
     # (index, events, refused) of each action, kept only when no on_step callback showed them as they came (a
     # pool's results cross processes); shown ones are only counted, so memory stays flat over any number of actions
-    steps: list[tuple[int, list[Any], bool]] = field(default_factory=list)
+    steps: list[tuple[int, list[Any], bool]] = msgspec.field(default_factory=list)
     actions: int = 0
     refusals: int = 0
     final_state: dict[str, Any] | None = None
     view: StateView | None = None  # what the game shows of the final state, made only when it is shown
     seed: int | None = None
-    dice_drawn: list[int] = field(default_factory=list)
+    dice_drawn: list[int] = msgspec.field(default_factory=list)
     error: str | None = None
     error_code: int = 0
     error_json: dict[str, Any] | None = None  # the error as the JSON of a batch gives it (message, where, tip)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
 
 
 class _DiceValues:
@@ -281,8 +282,7 @@ def run_many(
                              error_code=died.exit_code, error_json=said)  # fmt: skip
 
 
-@dataclass
-class Totals:
+class Totals(msgspec.Struct):
     """The counts of a run, and the exit code they make."""
 
     files: int = 0

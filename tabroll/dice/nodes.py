@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+
+import msgspec
+import msgspec.structs
 
 from tabroll.dice.sources import DiceFaces
 from tabroll.i18n import N_
@@ -75,8 +77,7 @@ FEATURE_NAMES: dict[Feature, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class DiceLimits:
+class DiceLimits(msgspec.Struct, frozen=True):
     """Bounds that keep hostile or mistyped expressions cheap to refuse."""
 
     max_text_length: int = 1_000
@@ -111,8 +112,7 @@ Selection: TypeAlias = "Keep | KeepSteps | KeepIf"
 """What a term or a set keeps: by rank (one step or several) or by value."""
 
 
-@dataclass(frozen=True, slots=True)
-class DiceTerm(DiceFaces):
+class DiceTerm(msgspec.Struct, DiceFaces, frozen=True):
     """``count`` dice with ``sides`` sides each (a Fudge die, ``fudge``, has three: -1, 0 and +1), with what is done
     to them: rerolls, explosions, a floor and a ceiling on each die, which of them count (``keep``), and whether
     the term is their sum or the number of them that meet ``success`` (less those that meet ``failure``)."""
@@ -526,8 +526,7 @@ def features_of(node: Node, parts: list[frozenset[Feature]]) -> frozenset[Featur
     return frozenset(found)
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRules:
+class DiceRules(msgspec.Struct, frozen=True):
     """Which parts of the dice language an expression may use where a game reads one (a unit's damage stat): the
     game names the stat (``what``) and gives, for each part it refuses, its reason: a message marked for translation,
     said by ``say`` (the game's ``_``) when it is shown. An expression using a refused part is refused while parsing,

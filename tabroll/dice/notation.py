@@ -31,9 +31,11 @@ comment is text after ``#`` outside a label, or words after the roll (``1d20+5 t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
+import msgspec.structs
 
 from tabroll.dice.nodes import (
     DEFAULT_LIMITS,
@@ -54,6 +56,7 @@ from tabroll.dice.nodes import (
 from tabroll.dice.rolled import RolledExpression, RolledTerm
 from tabroll.dice.sources import DiceSource
 from tabroll.errors import InputError
+from tabroll.frozen import eq_hash_without
 from tabroll.i18n import N_, _
 from tabroll.lazy import names_from
 
@@ -136,20 +139,23 @@ class DiceLimitError(InputError):
         self.text, self.position, self.reason = text, position, reason
 
 
-@dataclass(frozen=True, slots=True)
-class DiceExpression:
+class DiceExpression(msgspec.Struct, frozen=True, dict=True):
     """A parsed expression; equal trees compare equal whatever the spacing or spelling of ``text``. Build one with
     :func:`parse`, which enforces the limits (direct construction does not)."""
 
     root: Node
-    text: str = field(default="", compare=False)
-    limits: DiceLimits = field(default=DEFAULT_LIMITS, compare=False, repr=False)
-    comment: str = field(default="", compare=False)
+    text: str = ""  # not compared
+    limits: DiceLimits = DEFAULT_LIMITS  # not compared
+    comment: str = ""  # not compared
     """Text after the roll (``1d20+5 to hit``, ``2d6 # fire``): what the roll is for, as typed (spaces joined)."""
-    notation: str = field(init=False, compare=False)
-    _range: Range = field(init=False, compare=False, repr=False)
-    _terms: tuple[DiceTerm, ...] = field(init=False, compare=False, repr=False)
-    features: frozenset[Feature] = field(init=False, compare=False, repr=False)
+    # Not fields (set in __post_init__, in the instance's dict): notation, _range, _terms, features.
+    if TYPE_CHECKING:
+        notation: ClassVar[str]
+        _range: ClassVar[Range]
+        _terms: ClassVar[tuple[DiceTerm, ...]]
+        features: ClassVar[frozenset[Feature]]
+
+    __eq__, __hash__ = eq_hash_without("text", "limits", "comment")
 
     def __post_init__(self) -> None:
         terms: list[DiceTerm] = []
@@ -160,12 +166,12 @@ class DiceExpression:
             return node_range(node, [p[0] for p in parts], self.limits), features_of(node, [p[1] for p in parts])
 
         value_range, features = fold(self.root, combine)
-        object.__setattr__(self, "notation", to_notation(self.root))
-        object.__setattr__(self, "_range", value_range)
-        object.__setattr__(self, "_terms", tuple(terms))
-        object.__setattr__(self, "features", features)
+        self.__dict__["notation"] = to_notation(self.root)
+        self.__dict__["_range"] = value_range
+        self.__dict__["_terms"] = tuple(terms)
+        self.__dict__["features"] = features
         if not self.text:
-            object.__setattr__(self, "text", self.notation)
+            msgspec.structs.force_setattr(self, "text", self.notation)
 
     def __str__(self) -> str:
         return self.notation

@@ -3,10 +3,13 @@ tree of the roll's parts with their values, and how the log and the JSON show th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+import msgspec.structs
+
 from tabroll.dice.nodes import DiceTerm, render_tree
+from tabroll.frozen import eq_hash_without
 
 if TYPE_CHECKING:
     from tabroll.dice.notation import DiceExpression
@@ -18,8 +21,7 @@ def face_text(value: int, fudge: bool) -> str:
     return f"{value:+d}" if fudge and value else str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class RolledTerm:
+class RolledTerm(msgspec.Struct, frozen=True):
     """One dice term as rolled: every value in the order drawn, which of them count, and the term's total; a term
     beyond NdM with keep/drop also keeps ``dice``, each die with its history (rerolled, exploded, dropped...)."""
 
@@ -59,8 +61,7 @@ class RolledTerm:
         return {"dice": self.term.notation, "value": self.total, "rolls": rolls}
 
 
-@dataclass(frozen=True, slots=True)
-class RolledExpression:
+class RolledExpression(msgspec.Struct, frozen=True):
     """The result of :meth:`DiceExpression.roll`. ``root`` is the rolled tree of an expression beyond the first
     grammar (``None`` for NdM, keep/drop and ``+ - *``, whose ``terms`` tell everything)."""
 
@@ -68,7 +69,9 @@ class RolledExpression:
     purpose: str
     terms: tuple[RolledTerm, ...]
     total: int
-    root: RolledNode | None = field(default=None, compare=False)
+    root: RolledNode | None = None  # not compared
+
+    __eq__, __hash__ = eq_hash_without("root")
 
     @property
     def values(self) -> tuple[int, ...]:

@@ -6,8 +6,10 @@ a run can say exactly how (``--dice 7,12``), and the seed is reported only when 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import msgspec
+import msgspec.structs
 
 from tabroll.dice.sources import (
     MAX_SEED,
@@ -45,8 +47,7 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
-@dataclass(frozen=True)
-class Asking:
+class Asking(msgspec.Struct, frozen=True):
     """How ``--prompt`` talks to the table: ``ask(question) -> answer``, ``tell(message)``, and ``ask_secret``
     for a choice the other players must not see."""
 
@@ -55,8 +56,7 @@ class Asking:
     ask_secret: Callable[[str], str]
 
 
-@dataclass
-class DiceChoice:
+class DiceChoice(msgspec.Struct, dict=True):
     """What the command line said about the dice: at most one of ``seed``, ``dice`` and ``prompt``."""
 
     seed: int | None = None
@@ -65,13 +65,15 @@ class DiceChoice:
     answers: bool = False
     asking: Asking | None = None
     signed: bool = False  # the roll has Fudge dice: --dice may give their faces, -1, 0 and +1
-    master: int = field(init=False)
-    given: GivenDice | None = field(init=False, default=None)
+    if TYPE_CHECKING:  # not fields: set in __post_init__, in the instance's dict
+        master: ClassVar[int]
+        given: ClassVar[GivenDice | None]
 
     def __post_init__(self) -> None:
         if sum((self.seed is not None, self.dice is not None, self.prompt)) > 1:
             raise InputError(_("choose one of --seed, --dice and --prompt"), tip=_("they are different ways to roll"))
         check_seed(self.seed)
+        self.given = None
         self.master = self.seed if self.seed is not None else fresh_seed()
         if self.dice is not None:
             values = parse_dice_values(self.dice, "--dice", signed=self.signed)

@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+import msgspec
+import msgspec.structs
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_
@@ -62,8 +64,7 @@ class DiceFaces:
         return 1 if self.fudge else self.sides
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRequest(DiceFaces):
+class DiceRequest(msgspec.Struct, DiceFaces, frozen=True):
     """A request for ``count`` dice with ``sides`` sides each, and what they are rolled for. ``total_only``,
     ``keep``, ``per_face``, ``compare`` and ``against`` say what of the dice the rules read, so that the exact walk
     branches over those readings, each with its weight, instead of over every roll; every other source ignores them."""

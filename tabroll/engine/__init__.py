@@ -15,11 +15,14 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
+from tabroll.frozen import replace
 from tabroll.i18n import _, n_, p_
 from tabroll.kit import AnyRuleset, Ruleset
 
@@ -27,8 +30,7 @@ if TYPE_CHECKING:
     from tabroll.dice.sources import DiceSource
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(msgspec.Struct, frozen=True):
     """What one action produced: its events, in order, and the state after it."""
 
     events: tuple[Event, ...]
@@ -36,8 +38,7 @@ class Resolution:
     refused: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ScenarioStep:
+class ScenarioStep(msgspec.Struct, frozen=True):
     """One action of a scenario, with the dice the file gives for it (``None``: draw from the session)."""
 
     action: Any
@@ -45,8 +46,7 @@ class ScenarioStep:
     location: Location | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Scenario:
+class Scenario(msgspec.Struct, frozen=True):
     """A validated scenario: a ruleset, its options, an initial state and the actions to resolve in order."""
 
     ruleset: AnyRuleset
@@ -75,8 +75,7 @@ def resolve(ruleset: AnyRuleset, state: Any, action: Any, dice: DiceSource, *, i
     return Resolution(events=(header, *resolution.events), state=resolution.state)
 
 
-@dataclass(frozen=True, slots=True)
-class StepResult:
+class StepResult(msgspec.Struct, frozen=True):
     index: int
     resolution: Resolution
 

@@ -5,7 +5,6 @@ a game without one defines it not; its name is also importable from :mod:`tabrol
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from tabroll.engine.steps import Step
@@ -13,8 +12,7 @@ from tabroll.engine.steps import Step
 Side = tuple[tuple[bool, Container[str]] | None, Sequence[tuple[int, Any, Sequence[Any]]]]  # ReadStep.finish's
 
 
-@dataclass(frozen=True)
-class ReadStep(Step):
+class ReadStep(Step, frozen=True):
     """A step whose rule reads one roll by one value (how many dice succeed: a :class:`~tabroll.engine.work.Count`, or
     anything with its ``read`` and ``outcomes``) and goes on from the working area and that value alone. :meth:`reads`
     says which roll (it changes nothing), :meth:`then` applies the rule to the value read. Played (run, play, the

@@ -15,7 +15,7 @@ that follows: the walk keys what it knows by (step, state), which the core build
 
 What a step's fields must hold: everything :meth:`~Step.advance` and the steps after it read that is not in the
 state. A value fixed by the action and the state it started from (the action itself, the attacker as it was
-when the attack began, a profile) may be declared with ``field(compare=False)``: it is the same for every
+when the attack began, a profile) may be declared with ``msgspec.field(compare=False)``: it is the same for every
 outcome of one walk, so it need not be compared. Anything the dice can change must be compared.
 
 Strictly, what must depend only on the step and the state is what the rest adds to the odds: its blows, the
@@ -29,8 +29,10 @@ outcome from the start (``tests/odds/test_walk_merging.py`` shows how)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.lazy import names_from
 
@@ -43,8 +45,7 @@ if TYPE_CHECKING:
 __getattr__ = names_from(globals(), "tabroll.engine.reading", ("ReadStep",))
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """One rule of an action still to apply, with the values it needs (a game subclasses it, frozen)."""
 
     def advance(self, turn: Any) -> Step | None:

@@ -16,8 +16,10 @@ import itertools
 import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+
+import msgspec
+import msgspec.structs
 
 from tabroll.dice.sources import DiceRequest, checked_draw, roll_die
 from tabroll.engine.steps import Step, StepWatcher
@@ -53,8 +55,7 @@ def _counting(notation: str, faces: frozenset[int], purpose: str) -> tuple[str, 
     return expression.notation, dice, DiceRequest(purpose, term.count, term.sides, per_face=((term.count, counted),))
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(msgspec.Struct, frozen=True):
     """A roll of plain dice (``NdS``) read by how many of them show a face of ``success`` (what a
     :class:`~tabroll.engine.steps.ReadStep` reads): played, :meth:`BaseTurn.roll_count` rolls and logs it."""
 
@@ -101,12 +102,13 @@ if TYPE_CHECKING:
     from tabroll.kit.roster import Roster, RosterDraft
 
 
-@dataclass(kw_only=True, repr=False, eq=False)  # a working area: never compared nor shown, as the three below
-class BaseTurn:
+class BaseTurn(
+    msgspec.Struct, eq=False, kw_only=True, dict=True
+):  # a working area: never compared nor shown, as the three below
     """The dice one action draws from, and the events it has produced so far."""
 
     dice: DiceSource
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] = msgspec.field(default_factory=list)
     rulings_told: frozenset[str] = frozenset()  # replaced when one is told: a fork shares it
 
     def emit(self, event: Event) -> None:
@@ -152,7 +154,12 @@ class BaseTurn:
         where the exact walk resumes an action from a step it kept. A working area that holds other mutable
         values copies them in :meth:`_forked`."""
         fields = getattr(self, "__dict__", None)
-        if fields is None:  # a working area of slots
+        if isinstance(self, msgspec.Struct):  # copy.copy copies the fields, not the dict
+            twin = copy.copy(self)
+            if fields is not None:
+                twin.__dict__.update(fields)
+            twin.dice, twin.events = dice, list(self.events)
+        elif fields is None:  # a working area of slots
             twin = copy.copy(self)
             twin.dice, twin.events = dice, list(self.events)
         else:  # what copy.copy does for a plain instance, without its reduce protocol (thousands of forks a walk)
@@ -167,7 +174,7 @@ class BaseTurn:
         """What puts this working area back as it is now (rules log events and rebind values), cheaper than a fork
         for each value of a reading step; None for one of slots or of mutable values (:meth:`_forked`)."""
         fields, events = getattr(self, "__dict__", None), self.events
-        if fields is None or type(self)._forked is not BaseTurn._forked:
+        if fields is None or isinstance(self, msgspec.Struct) or type(self)._forked is not BaseTurn._forked:
             return None
         kept, length = dict(fields), len(events)
 
@@ -311,8 +318,7 @@ class BaseTurn:
         return options[value - 1]
 
 
-@dataclass(kw_only=True, repr=False, eq=False)
-class Turn(BaseTurn, Generic[StateT]):
+class Turn(BaseTurn, Generic[StateT], eq=False, kw_only=True, dict=True):
     """A working area whose game state is one frozen value, replaced as the rules change it (``work.state =
     work.state.with_unit(…)``): the state a step reads is always :attr:`state`."""
 
@@ -331,6 +337,9 @@ class Turn(BaseTurn, Generic[StateT]):
         work = cls(dice=dice, state=state)
         work.run(step)
         return work.resolution(work.state)
+
+
+_TURN_STATE_SLOT: Any = Turn.__dict__["state"]
 
 
 class StateField(Generic[T]):
@@ -364,8 +373,7 @@ class RosterState(Protocol[UnitT]):
 RosterStateT = TypeVar("RosterStateT", bound=RosterState[Any])
 
 
-@dataclass(kw_only=True, repr=False, eq=False)
-class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT]):
+class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT], eq=False, kw_only=True, dict=True):
     """A working area whose units change in a :class:`~tabroll.kit.roster.RosterDraft`: :meth:`put` is one list
     assignment however many units the state holds, and :attr:`state` freezes the changes into a new state when it
     is next read, so an action that changes every unit (a new round, an area attack) builds the units once.
@@ -375,10 +383,15 @@ class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT]):
     field that the units' changes never touch (its options: :class:`StateField`) from ``_base``, the state as it
     stands but for the draft, without freezing it."""
 
-    _base: RosterStateT = field(init=False, repr=False, compare=False)
-    _draft: RosterDraft[UnitT] | None = field(default=None, init=False, repr=False, compare=False)
+    if TYPE_CHECKING:  # not fields: in the instance's dict, set in __post_init__
+        _base: RosterStateT
+        _draft: RosterDraft[UnitT] | None
 
-    # The state is a property over the base and the draft; the dataclass's __init__ still takes it as ``state``.
+    def __post_init__(self) -> None:
+        # The Struct's __init__ filled Turn's ``state`` slot (the property below shadows it): that is the base.
+        self._base, self._draft = _TURN_STATE_SLOT.__get__(self), None
+
+    # The state is a property over the base and the draft; the Struct's __init__ still takes it as ``state``.
     @property  # type: ignore[misc]
     def state(self) -> RosterStateT:
         draft = self._draft

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from string import Formatter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
+import msgspec
+import msgspec.structs
+
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
+from tabroll.frozen import replace
 from tabroll.i18n import ENGLISH, N_, Domain, _, language
 from tabroll.lazy import names_from
 
@@ -72,8 +75,7 @@ def header(
     return describe
 
 
-@dataclass(frozen=True, slots=True)
-class AttackField:
+class AttackField(msgspec.Struct, frozen=True):
     """A field of a game's command-line attack (``tabroll attack -a X -t Y --range 3``): ``name`` is the flag without
     dashes (a ``flag`` field named ``cover`` reads ``--cover``/``--no-cover``), ``default`` is shown in help, and
     ``quick_only``/``file_only`` say it applies only to an attack without/with a scenario file."""
@@ -93,8 +95,7 @@ class AttackField:
 StatKind = Literal["int", "dice", "text", "list", "map", "flag", "printed"]
 
 
-@dataclass(frozen=True, slots=True)
-class StatNeed:
+class StatNeed(msgspec.Struct, frozen=True):
     """One stat a unit typed on the command line may carry (``-a "Hero ATK=1 DAN=1d12"``, ``--attacker-stat
     ATK=1``): ``name`` is the key the game reads, ``aliases`` the other spellings it accepts (the card's own
     abbreviations, the source's words), ``kind`` what its value is (``printed``: the game's own notation, checked by
@@ -114,8 +115,7 @@ class StatNeed:
         return (self.name, *self.aliases)
 
 
-@dataclass(frozen=True, slots=True)
-class AttackNeeds:
+class AttackNeeds(msgspec.Struct, frozen=True):
     """An attack kind of a game, in its own words, and the stats it reads of the attacker and of the target.
     ``example`` is a command line that makes one with no scenario file (``tabroll units`` shows it; the tests run
     it)."""

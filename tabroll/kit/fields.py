@@ -5,22 +5,23 @@ the core against the game's :class:`~tabroll.kit.AttackField` list, and a game r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
+import msgspec.structs
 
 from tabroll.i18n import _
 
 
-@dataclass(frozen=True, slots=True)
-class AttackRequest:
+class AttackRequest(msgspec.Struct, frozen=True):
     """An attack typed on the command line, as typed: the two unit names, their typed stats (``ATK=3``), house-rule
     options, and the game's attack fields by name (``{"range": "3"}``, only those of ``Ruleset.attack_fields``)."""
 
     attacker: str
     target: str
-    attacker_stats: Mapping[str, str] = field(default_factory=dict)
-    target_stats: Mapping[str, str] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
-    fields: Mapping[str, str] = field(default_factory=dict)
+    attacker_stats: Mapping[str, str] = msgspec.field(default_factory=dict)
+    target_stats: Mapping[str, str] = msgspec.field(default_factory=dict)
+    options: Mapping[str, str] = msgspec.field(default_factory=dict)
+    fields: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 def whole_field(flag: str, value: str) -> int:

@@ -9,8 +9,10 @@ This module stays light (no pydantic, no Rich): every command imports the kit.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal
+
+import msgspec
+import msgspec.structs
 
 from tabroll.i18n import MESSAGES, _, p_
 
@@ -32,8 +34,7 @@ def line_text(pieces: Line) -> str:
     return "".join(text for text, _ in pieces)
 
 
-@dataclass(frozen=True, slots=True)
-class ViewTable:
+class ViewTable(msgspec.Struct, frozen=True):
     """A state as a table: its columns, a row of cells per unit (``faded``: the unit is out of play), and a
     caption below it."""
 
@@ -42,13 +43,12 @@ class ViewTable:
     caption: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class StateView:
+class StateView(msgspec.Struct, frozen=True):
     """A state as a game shows it: a ``heading`` (``final state``, ``final board``), its ``lines`` (the whole
     state as text, each line a row of pieces), and optionally a ``table`` that a screen may show instead of the
     lines (the lines stay the plain-text form). A view with no lines has nothing to show (no units)."""
 
-    heading: str = field(default_factory=lambda: _("final state"))
+    heading: str = msgspec.field(default_factory=lambda: _("final state"))
     lines: tuple[Line, ...] = ()
     table: ViewTable | None = None
 

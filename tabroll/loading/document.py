@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+import msgspec
+import msgspec.structs
+
 from tabroll.errors import InputError, Location
+from tabroll.frozen import eq_hash_without
 
 if TYPE_CHECKING:
     from tabroll.loading.yaml_source import ValuePosition
@@ -41,13 +44,14 @@ def _at(node: ValuePosition) -> LineColumn:
     return unpacked_line_column(node) if isinstance(node, int) else (node.line, node.column)
 
 
-@dataclass(frozen=True)
-class YamlDocument:
+class YamlDocument(msgspec.Struct, frozen=True):
     """A loaded document: plain Python data plus the source position of every value and key."""
 
     data: Any
     source: str
-    positions: ValuePosition | None = field(default=None, repr=False, compare=False)
+    positions: ValuePosition | None = None  # not compared
+
+    __eq__, __hash__ = eq_hash_without("positions")
 
     def _find(self, path: PathLike, *, want_value: bool) -> Location:
         node = self.positions

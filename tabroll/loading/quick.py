@@ -7,8 +7,10 @@ flag as ``--name``/``--no-name``); they are checked here against the game and ha
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.errors import InputError
 from tabroll.i18n import _, n_
@@ -19,13 +21,12 @@ if TYPE_CHECKING:
     from tabroll.engine import Scenario
 
 
-@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
-class GameWords:
+class GameWords(msgspec.Struct, frozen=True, eq=False):  # plumbing of one command: never compared nor shown
     """The words of a command line that are not the core's own options: the scenario file (the one word that
     is no field) and the game's fields, by name, as typed (``"true"``/``"false"`` for a flag)."""
 
     scenario_file: str | None = None
-    fields: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 def split_words(words: Sequence[str], games: Sequence[AnyRuleset]) -> GameWords:
@@ -132,8 +133,7 @@ def check_fields(game: AnyRuleset, fields: Mapping[str, str], *, with_file: bool
 # --- units typed on the command line: "Hero ATK=1 DAN=1d12" -------------------------------------------------
 
 
-@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
-class TypedUnit:
+class TypedUnit(msgspec.Struct, frozen=True, eq=False):  # plumbing of one command: never compared nor shown
     """A unit as typed after ``-a``/``-t`` (or in ``--attackers``): its name, then any ``STAT=VALUE`` words."""
 
     name: str
@@ -465,19 +465,18 @@ def _catalogue_suggestion(game: AnyRuleset, name: str) -> str | None:
     return folded[close[0]] if close else None
 
 
-@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
-class AttackWords:
+class AttackWords(msgspec.Struct, frozen=True, eq=False):  # plumbing of one command: never compared nor shown
     """What the command line says about one attack."""
 
     scenario_file: str | None
     attacker: str
     target: str
     ruleset: str | None = None
-    fields: Mapping[str, str] = field(default_factory=dict)
-    settings: Mapping[str, str] = field(default_factory=dict)
-    attacker_stats: Mapping[str, str] = field(default_factory=dict)
-    target_stats: Mapping[str, str] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, str] = msgspec.field(default_factory=dict)
+    settings: Mapping[str, str] = msgspec.field(default_factory=dict)
+    attacker_stats: Mapping[str, str] = msgspec.field(default_factory=dict)
+    target_stats: Mapping[str, str] = msgspec.field(default_factory=dict)
+    options: Mapping[str, str] = msgspec.field(default_factory=dict)
     action_index: int | None = None
     command: str = "attack"
     """The command that asks (``attack`` or ``odds``), for the tips."""
@@ -500,8 +499,7 @@ def name_units_tip(command: str, ruleset: str | None) -> str:
     )
 
 
-@dataclass(frozen=True, repr=False, eq=False)  # plumbing of one command: never compared nor shown
-class DescribedAttack:
+class DescribedAttack(msgspec.Struct, frozen=True, eq=False):  # plumbing of one command: never compared nor shown
     ruleset: AnyRuleset
     state: Any
     action: Any

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from collections.abc import Mapping
@@ -11,6 +10,7 @@ from typing import Any
 
 from tabroll.engine import Scenario, find_ruleset, ruleset_ids
 from tabroll.errors import InputError, Location
+from tabroll.frozen import replace
 from tabroll.i18n import _
 from tabroll.kit.text import located
 
@@ -56,7 +56,7 @@ def scenario_from_document(doc: Any, options: Mapping[str, Any] | None = None) -
     with located(doc, ("ruleset",)):
         ruleset = find_ruleset(data["ruleset"])
     scenario = ruleset.load_scenario(doc, options or {})
-    return dataclasses.replace(scenario, fingerprint=fingerprint(data))
+    return replace(scenario, fingerprint=fingerprint(data))
 
 
 def fingerprint(data: Any) -> str:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import types
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Final, TypeVar, Union, get_args, get_origin
 
+import msgspec
+import msgspec.structs
 from pydantic import AliasChoices, AliasPath, BaseModel, Discriminator, ValidationError
 from pydantic.fields import FieldInfo
 
@@ -42,8 +43,7 @@ _DOCUMENT: Final[Any] = object()  # "validate the whole document" (``None`` is a
 # Walking a model's annotations along a path
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(msgspec.Struct, frozen=True):
     """An annotation with ``Annotated``/``Optional`` peeled off; ``members`` is set for a real union."""
 
     tp: Any

@@ -26,9 +26,10 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final
 
+import msgspec
+import msgspec.structs
 import yaml
 from yaml import events as ev
 
@@ -54,8 +55,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, repr=False)  # compared (the tests), never shown
-class YamlLimits:
+class YamlLimits(msgspec.Struct, frozen=True):  # compared (the tests), never shown
     """Caps that keep a hostile file from exhausting time or memory."""
 
     max_bytes: int = 2 * 1024 * 1024
@@ -275,15 +275,14 @@ def _error(kind: str, source: str, at: LineColumn | None = None, path: PathLike 
     return InputError(_(msg, **fields), tip=shown_tip or None, location=where)
 
 
-@dataclass(slots=True, repr=False, eq=False)  # bookkeeping, like _Anchor: never compared nor shown
-class _Pos:
+class _Pos(msgspec.Struct, eq=False):  # bookkeeping, like _Anchor: never compared nor shown
     """Where one collection starts, and where its keys and children are. A scalar's position is only its line and
     column, packed in one int: a large file has hundreds of thousands of values, so each costs as little as it
     can."""
 
     line: int
     column: int
-    keys: dict[str, int] = field(default_factory=dict)  # mapping key -> position of the key itself, packed
+    keys: dict[str, int] = msgspec.field(default_factory=dict)  # mapping key -> position of the key itself, packed
     children: dict[str, ValuePosition] | list[ValuePosition] | None = None
 
 
@@ -336,8 +335,7 @@ def _syntax_error(err: yaml.MarkedYAMLError, text: str, source: str) -> InputErr
 
 
 # Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
-@dataclass(slots=True, repr=False, eq=False)
-class _Anchor:
+class _Anchor(msgspec.Struct, eq=False):
     value: Any
     pos: ValuePosition
     size: int  # nodes once expanded
@@ -345,8 +343,7 @@ class _Anchor:
     key_text: str | None  # the text, when the anchored node is a string and so may serve as a key
 
 
-@dataclass(slots=True, repr=False, eq=False)  # bookkeeping too, like _Anchor
-class _Frame:
+class _Frame(msgspec.Struct, eq=False):  # bookkeeping too, like _Anchor
     """An open mapping or list while its events arrive."""
 
     is_map: bool
@@ -354,9 +351,9 @@ class _Frame:
     path: tuple[str | int, ...]
     anchor: str | None
     nodes_before: int
-    items: list[Any] = field(default_factory=list)
-    entries: dict[str, Any] = field(default_factory=dict)  # keys written in the mapping itself
-    merges: list[tuple[Any, _Pos]] = field(default_factory=list)  # each merged mapping and its position
+    items: list[Any] = msgspec.field(default_factory=list)
+    entries: dict[str, Any] = msgspec.field(default_factory=dict)  # keys written in the mapping itself
+    merges: list[tuple[Any, _Pos]] = msgspec.field(default_factory=list)  # each merged mapping and its position
     height: int = 0
     pending: object = _NO_KEY  # the key whose value comes next
     pending_at: LineColumn = (0, 0)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
@@ -112,8 +111,7 @@ class PrefixDice(StepWatcher):
         return False
 
 
-@dataclass(frozen=True)
-class _Read(Step):
+class _Read(Step, frozen=True):
     """A reading step's rule applied to one value: the node its rule's dice resume from, with that value."""
 
     step: ReadStep

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+import msgspec
+import msgspec.structs
+
 from tabroll.errors import InputError, Location
+from tabroll.frozen import hash_without
 from tabroll.geometry import is_int
 from tabroll.geometry.grid.squares import (
     DIRECTION_DELTAS,
@@ -75,8 +78,7 @@ def sight_steps(a: Sequence[int], b: Sequence[int]) -> list[tuple[Square, ...]]:
     return [squares for squares, _ in _sight_walk(as_square(a, N_("from square")), as_square(b, N_("to square")))]
 
 
-@dataclass(frozen=True, slots=True)
-class SightResult:
+class SightResult(msgspec.Struct, frozen=True):
     """The outcome of a line-of-sight check. Truthy when sight is clear."""
 
     clear: bool
@@ -95,16 +97,17 @@ def _format_height(value: Fraction) -> str:
     return _("about {height}", height=f"{float(round(value, 2)):.2f}")
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(msgspec.Struct, frozen=True):
     """An immutable rectangular board of squares with terrain heights and obstacles (which block movement and
     sight). ``terrain`` lists the squares whose height is not 0 (zeros given are dropped, so that equal boards
     compare equal), kept as a :class:`Terrain`. :meth:`build` takes looser input; both check the same way."""
 
     width: int
     height: int
-    terrain: Mapping[Square, int] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+    terrain: Mapping[Square, int] = msgspec.field(default_factory=lambda: MappingProxyType({}))  # not hashed
     obstacles: frozenset[Square] = frozenset()
+
+    __hash__ = hash_without("terrain")
 
     def __post_init__(self) -> None:
         for name, side in (("width", self.width), ("height", self.height)):
@@ -145,8 +148,8 @@ class Board:
         else:
             checked = self._checked_terrain(terrain)
             terrain = Terrain.painted(self.width, self.height, ((sq, sq, level) for sq, level in checked.items()))
-        object.__setattr__(self, "terrain", terrain)
-        object.__setattr__(self, "obstacles", self._checked_obstacles(self.obstacles))
+        msgspec.structs.force_setattr(self, "terrain", terrain)
+        msgspec.structs.force_setattr(self, "obstacles", self._checked_obstacles(self.obstacles))
 
     @classmethod
     def build(
