@@ -2,16 +2,56 @@
 
 from __future__ import annotations
 
-import dataclasses
+import types
 from typing import Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.events import CORE_EVENTS, EVENTS_FORMAT, EVENTS_FORMAT_VERSION, Event
 
 
-def events_schema() -> dict[str, Any]:
-    """The schema of one event (as in ``--format jsonl``), with every kind as a tagged alternative."""
+def event_class_schema(cls: type[Event]) -> dict[str, Any]:
+    """The JSON Schema of one event class, as pydantic writes it. Pydantic reads dataclasses, not msgspec Structs:
+    it is given a dataclass of the same name, fields, types, defaults and docstring (each record it holds too)."""
     from pydantic import TypeAdapter
 
+    schema: dict[str, Any] = TypeAdapter(_as_dataclass(cls, {})).json_schema()
+    return schema
+
+
+def _as_dataclass(tp: Any, made: dict[type, type]) -> Any:
+    """``tp`` with every Struct in it (itself, or in its arguments) as a dataclass, each made once."""
+    import dataclasses
+    import typing
+
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        if tp not in made:
+            fields = []
+            for info in msgspec.structs.fields(tp):
+                if info.default is not msgspec.NODEFAULT:
+                    default = dataclasses.field(default=info.default)
+                elif info.default_factory is not msgspec.NODEFAULT:
+                    default = dataclasses.field(default_factory=info.default_factory)
+                else:
+                    default = dataclasses.field()
+                fields.append((info.name, _as_dataclass(info.type, made), default))
+            namespace = {"__doc__": tp.__doc__, "__module__": tp.__module__, "__qualname__": tp.__qualname__}
+            made[tp] = dataclasses.make_dataclass(tp.__name__, fields, namespace=namespace, kw_only=True)
+        return made[tp]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is None or not args or origin is typing.Literal:
+        return tp
+    mapped = tuple(_as_dataclass(arg, made) for arg in args)
+    if origin is typing.Union or origin is types.UnionType:
+        return typing.Union[mapped]  # noqa: UP007  # rebuilt from a tuple of types
+    if origin is typing.Annotated:
+        return typing.Annotated[(mapped[0], *args[1:])]
+    return origin[mapped]
+
+
+def events_schema() -> dict[str, Any]:
+    """The schema of one event (as in ``--format jsonl``), with every kind as a tagged alternative."""
     from tabroll.engine import all_rulesets
 
     # The core kinds, then each game's own (its kinds are its own: two games may both have a kind of one name).
@@ -22,7 +62,7 @@ def events_schema() -> dict[str, Any]:
     definitions: dict[str, Any] = {}
     variants: list[dict[str, Any]] = []
     for name, cls in classes.items():
-        schema = TypeAdapter(cls).json_schema()
+        schema = event_class_schema(cls)
         definitions.update(schema.pop("$defs", {}))  # parts of an event (a roll's terms) are shared definitions
         schema.pop("title", None)
         schema["properties"] = {"kind": {"const": cls.KIND}, **schema.get("properties", {})}
@@ -31,7 +71,7 @@ def events_schema() -> dict[str, Any]:
         schema["description"] = (cls.__doc__ or "").strip()
         definitions[name] = schema
         variants.append({"$ref": f"#/$defs/{name}"})
-        assert all(f.name != "kind" for f in dataclasses.fields(cls))
+        assert all(f.name != "kind" for f in msgspec.structs.fields(cls))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://tabroll.invalid/schema/{EVENTS_FORMAT}/v{EVENTS_FORMAT_VERSION}",
