@@ -40,7 +40,6 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -48,6 +47,9 @@ from typing import Any, Protocol
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import msgspec  # noqa: E402
+import msgspec.structs  # noqa: E402
 
 from tabroll.dice.sources import DiceRequest  # noqa: E402
 from tabroll.engine import Resolution, Scenario, find_ruleset  # noqa: E402
@@ -214,8 +216,7 @@ def roles(path: Path) -> dict[str, Role]:
     return {u["name"]: role_of(g, u) for g, u in named_units(scenario.ruleset.summarize_state(scenario.state))}
 
 
-@dataclass(frozen=True)
-class Cast:
+class Cast(msgspec.Struct, frozen=True):
     """The units of the game being played, with their roles, and which of them are still in play."""
 
     units: tuple[tuple[str, Role, bool], ...]
@@ -261,8 +262,7 @@ def _fill(
 # --- one game played --------------------------------------------------------------------------------------
 
 
-@dataclass
-class Totals:
+class Totals(msgspec.Struct):
     plays: int = 0
     actions: int = 0
     resolved: int = 0
@@ -276,18 +276,18 @@ class Totals:
     journal_checks: int = 0
     out_of_play_tries: int = 0
     refused_after_dice: int = 0
-    kinds: Counter[str] = field(default_factory=Counter)
-    reasons: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = msgspec.field(default_factory=Counter)
+    reasons: Counter[str] = msgspec.field(default_factory=Counter)
 
     def add(self, other: Totals) -> None:
-        for name, value in vars(other).items():
+        for name, value in msgspec.structs.asdict(other).items():
             if isinstance(value, Counter):
                 getattr(self, name).update(value)
             else:
                 setattr(self, name, getattr(self, name) + value)
 
     def as_json(self) -> dict[str, Any]:
-        out = {k: v for k, v in vars(self).items() if not isinstance(v, Counter)}
+        out = {k: v for k, v in msgspec.structs.asdict(self).items() if not isinstance(v, Counter)}
         out["kinds"] = dict(sorted(self.kinds.items()))
         out["reasons"] = dict(self.reasons.most_common(10))
         return out

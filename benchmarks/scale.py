@@ -21,7 +21,6 @@ figures and never fails on them.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import subprocess
@@ -119,16 +118,28 @@ def tabmaster_area(n: int) -> tuple[float, str]:
 # --- the other games: a bundled scenario, padded ----------------------------------------------------------
 
 
+def replaced(record: Any, **changes: Any) -> Any:
+    """``record`` with ``changes``: a record is a msgspec Struct, or a dataclass in a baseline checkout from before
+    records were Structs."""
+    import msgspec.structs
+
+    if isinstance(record, msgspec.Struct):
+        return msgspec.structs.replace(record, **changes)
+    import dataclasses
+
+    return dataclasses.replace(record, **changes)
+
+
 def out_of_play(game: str, unit: Any, name: str) -> Any:
     """A copy of ``unit`` named ``name`` that takes no part: defeated, out or off the board."""
     if game == "forgod":
-        return dataclasses.replace(unit, name=name, position=None, defeated=True)
+        return replaced(unit, name=name, position=None, defeated=True)
     if game == "mtg_heroes":
-        return dataclasses.replace(unit, name=name, out=True, out_reason="benchmark padding")
+        return replaced(unit, name=name, out=True, out_reason="benchmark padding")
     if game == "botse":
-        return dataclasses.replace(unit, name=name, defeated=True)
+        return replaced(unit, name=name, defeated=True)
     if game == "ahotnik":
-        return dataclasses.replace(unit, name=name, identity=unit.identity, position=None, exiled=True)
+        return replaced(unit, name=name, identity=unit.identity, position=None, exiled=True)
     raise ValueError(game)
 
 
@@ -153,7 +164,7 @@ def padded_action(game: str, file: str, field: str, n: int, verb: str | None = N
         raise ValueError(f"{file} has no {verb} action")
     own = tuple(getattr(state, field))
     fillers = tuple(out_of_play(game, own[0], f"padding {i}") for i in range(max(n - len(own), 0)))
-    padded = dataclasses.replace(state, **{field: (*fillers, *own)})
+    padded = replaced(state, **{field: (*fillers, *own)})
     plain = resolve(ruleset, state, step.action, dice(step))
     result: list[Any] = []
 

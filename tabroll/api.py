@@ -27,11 +27,12 @@ import io
 import json
 import shlex
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast, overload
+
+import msgspec
 
 from tabroll.dice.session import DiceChoice, Session, check_jobs, seed_or_fresh
 
@@ -42,6 +43,7 @@ from tabroll.errors import OutputError as OutputError
 from tabroll.errors import Problem as Problem
 from tabroll.errors import RuleRefusal as RuleRefusal
 from tabroll.errors import TabrollError as TabrollError
+from tabroll.frozen import eq_hash_without
 from tabroll.i18n import _
 
 if TYPE_CHECKING:
@@ -63,11 +65,23 @@ StatValue = str | int | bool | Sequence[Any] | Mapping[str, Any]
 true/false, or a list or mapping for the stats that hold one."""
 
 
+def _shown(*names: str) -> tuple[Callable[[Any], str], Callable[[Any], list[tuple[str, Any]]]]:
+    """``__repr__`` and ``__rich_repr__`` of a record that shows only ``names``: the rest is large (a report, a
+    document) or tabroll's internals (a ruleset, a scenario)."""
+
+    def __repr__(self: Any) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+
+    def __rich_repr__(self: Any) -> list[tuple[str, Any]]:
+        return [(n, getattr(self, n)) for n in names]
+
+    return __repr__, __rich_repr__
+
+
 # --- games ----------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(msgspec.Struct, frozen=True):
     """One of the games tabroll resolves (``tabroll rulesets``).
 
     Attributes:
@@ -81,12 +95,15 @@ class Game:
 
     id: str
     name: str
-    aliases: tuple[str, ...] = field(repr=False)
-    summary: str = field(repr=False)
-    units: tuple[str, ...] = field(repr=False)
-    fields: tuple[str, ...] = field(repr=False)
-    ruleset: AnyRuleset = field(repr=False, compare=False)
+    aliases: tuple[str, ...]
+    summary: str
+    units: tuple[str, ...]
+    fields: tuple[str, ...]
+    ruleset: AnyRuleset
     """The game's ruleset object (tabroll's internal interface: not covered by the API's promise)."""
+
+    __eq__, __hash__ = eq_hash_without("ruleset")
+    __repr__, __rich_repr__ = _shown("id", "name")
 
     @classmethod
     def _of(cls, ruleset: AnyRuleset) -> Game:
@@ -144,8 +161,7 @@ def _text(value: StatValue) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(msgspec.Struct, frozen=True):
     """A unit as ``-a``/``-t`` take it: a name (of the game's catalogue, or of your own) and the stats typed after
     it. Build one with ``unit()``; the stats are checked against the game when an ``attack()`` uses it.
 
@@ -196,8 +212,7 @@ def _unit_text(value: Unit | str) -> str:
     return value.text if isinstance(value, Unit) else value
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(msgspec.Struct, frozen=True):
     """One attack, ready to resolve or to work out the odds of: a game, the state it starts from and the action.
 
     Build one with ``attack()``, or take a scenario's action with ``Scenario.action()``.
@@ -210,15 +225,18 @@ class Attack:
 
     game: Game
     title: str
-    state: Any = field(repr=False)
+    state: Any
     """The state the attack starts from (the game's own model)."""
-    action: Any = field(repr=False)
+    action: Any
     """The action (the game's own model)."""
     file: str | None = None
-    log_title: str = field(default="", repr=False)
+    log_title: str = ""
     """The title of its log (``tabroll attack``): the scenario file's title, or the two units'."""
-    scenario: EngineScenario | None = field(default=None, repr=False, compare=False)
+    scenario: EngineScenario | None = None
     """The loaded scenario it comes from (tabroll's internal model), if any."""
+
+    __eq__, __hash__ = eq_hash_without("scenario")
+    __repr__, __rich_repr__ = _shown("game", "title", "file")
 
     def _repr_markdown_(self) -> str:
         return f"**{_md(self.title)}** ({_md(self.game.name)})"
@@ -302,8 +320,7 @@ def _texts(values: Mapping[str, StatValue] | None) -> dict[str, str]:
     return {str(key): _text(value) for key, value in (values or {}).items()}
 
 
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(msgspec.Struct, frozen=True):
     """A scenario file, loaded and checked: its game, its units and its actions.
 
     Attributes:
@@ -320,9 +337,12 @@ class Scenario:
     file: str
     units: tuple[str, ...]
     actions: tuple[str, ...]
-    options: Mapping[str, str] = field(default_factory=dict)
-    scenario: EngineScenario | None = field(default=None, repr=False, compare=False)
+    options: Mapping[str, str] = msgspec.field(default_factory=dict)
+    scenario: EngineScenario | None = None
     """The loaded scenario (tabroll's internal model: not covered by the API's promise)."""
+
+    __eq__, __hash__ = eq_hash_without("scenario")
+    __repr__, __rich_repr__ = _shown("game", "title", "file", "units", "actions", "options")
 
     @property
     def state(self) -> Any:
@@ -423,8 +443,7 @@ def _dice_facts(session: Session) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class Resolution:
+class Resolution(msgspec.Struct, frozen=True):
     """One resolved action: its events, the state after it, and the dice drawn.
 
     Attributes:
@@ -443,13 +462,15 @@ class Resolution:
     title: str
     game: str
     events: tuple[Any, ...]
-    state: Any = field(repr=False)
+    state: Any
     refused: bool
     dice_drawn: tuple[int, ...]
     seed: int | None
     unused_dice: tuple[int, ...] = ()
     file: str | None = None
-    final_state: dict[str, Any] = field(default_factory=dict, repr=False)
+    final_state: dict[str, Any] = msgspec.field(default_factory=dict)
+
+    __repr__, __rich_repr__ = _shown("title", "game", "events", "refused", "dice_drawn", "seed", "unused_dice", "file")
 
     def to_dict(self) -> dict[str, Any]:
         """The document ``tabroll attack --format json`` prints (format ``tabroll.events``)."""
@@ -489,8 +510,7 @@ def resolve(
     )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Rolls:
+class Rolls(msgspec.Struct, frozen=True):
     """Dice expressions rolled, one after the other (``tabroll roll``).
 
     Attributes:
@@ -551,8 +571,7 @@ def roll(
     return Rolls(rolls=rolls, **_dice_facts(session))
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(msgspec.Struct, frozen=True):
     """A scenario file run through, every action in order (``tabroll run FILE``).
 
     Attributes:
@@ -563,7 +582,9 @@ class Run:
 
     file: str
     outcome: str
-    document: dict[str, Any] = field(repr=False)
+    document: dict[str, Any]
+
+    __repr__, __rich_repr__ = _shown("file", "outcome")
 
     @property
     def entry(self) -> dict[str, Any]:
@@ -647,8 +668,7 @@ def _chance(report: odds_figures.Report, name: str) -> Figure:
     return _figure(estimate)
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True):
     """The odds of one attack (``tabroll odds``): each chance and mean, exact or simulated, and the
     distribution of each measure; with ``until="defeat"``, the chain of attacks to defeat as well.
 
@@ -665,9 +685,11 @@ class Odds:
 
     title: str
     game: str
-    report: odds_figures.Report = field(repr=False)
-    limit: TimeLimit = field(repr=False)
-    chain: Until | None = field(default=None, repr=False)
+    report: odds_figures.Report
+    limit: TimeLimit
+    chain: Until | None = None
+
+    __repr__, __rich_repr__ = _shown("title", "game")
 
     @property
     def method(self) -> str:
@@ -825,8 +847,7 @@ class Odds:
         return self.chain
 
 
-@dataclass(frozen=True)
-class Versus:
+class Versus(msgspec.Struct, frozen=True):
     """Two attacks compared (``tabroll odds … --vs UNIT``): each one's odds on its own, each figure's difference
     A − B, and the chance that one deals more damage than the other (their dice independent).
 
@@ -840,7 +861,9 @@ class Versus:
     a: Odds
     b: Odds
     game: str
-    comparison: Comparison = field(repr=False)
+    comparison: Comparison
+
+    __repr__, __rich_repr__ = _shown("a", "b", "game")
 
     @property
     def exact(self) -> bool:
@@ -994,8 +1017,7 @@ def attack_odds(
     return Odds(title=what.title, game=what.game.id, report=report, limit=limit, chain=chain)
 
 
-@dataclass(frozen=True)
-class DiceOdds:
+class DiceOdds(msgspec.Struct, frozen=True):
     """The odds of a dice expression (``tabroll odds EXPR``): of its values, of ``EXPR >= N`` succeeding, or of
     one expression against another (``EXPR vs EXPR``: the margin, first minus second).
 
@@ -1007,7 +1029,9 @@ class DiceOdds:
 
     question: str
     kind: str
-    answer: dice_figures.DiceOdds = field(repr=False)
+    answer: dice_figures.DiceOdds
+
+    __repr__, __rich_repr__ = _shown("question", "kind")
 
     @property
     def exact(self) -> bool:
@@ -1093,8 +1117,7 @@ def dice_odds(
 # --- the balance matrix ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Matrix:
+class Matrix(msgspec.Struct, frozen=True):
     """Every attacker against every target (``tabroll matrix``): P(defeated) and the mean damage of each pair.
 
     Attributes:
@@ -1107,7 +1130,9 @@ class Matrix:
     game: str
     attackers: tuple[str, ...]
     targets: tuple[str, ...]
-    table: odds_figures.Matrix = field(repr=False)
+    table: odds_figures.Matrix
+
+    __repr__, __rich_repr__ = _shown("game", "attackers", "targets")
 
     def defeat(self, attacker: str, target: str) -> Figure | None:
         """P(``target`` is defeated by ``attacker``'s attack); None when the rules refuse it."""

@@ -93,7 +93,7 @@ class _AttackRoll(Event, frozen=True, kw_only=True):
 
 
 @event_kind("hit")
-class Hit(_AttackRoll):
+class Hit(_AttackRoll, frozen=True):
     """An attack reached its target. ``result`` is what the attack achieved and ``needed`` what it had to reach;
     a game that rolls no attack (every unit an attack reaches is hit) gives the blow's strength as ``result``
     and 0 as ``needed``, with ``rule`` saying why it hit."""
@@ -105,7 +105,7 @@ class Hit(_AttackRoll):
 
 
 @event_kind("miss")
-class Miss(_AttackRoll):
+class Miss(_AttackRoll, frozen=True):
     """An attack roll fell short of what it needed."""
 
     STYLE = "red"

@@ -1,8 +1,8 @@
 """Typed events: what a resolver reports, step by step, with the numbers behind each step.
 
 Resolvers return events; renderers (``tabroll.render``) turn them into a log for people or JSON for machines.
-Every event is a frozen dataclass with a ``kind`` string that is its JSON discriminator, a :meth:`Event.sentence`
-for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned contract: see
+Every event is a frozen record (a msgspec Struct) with a ``kind`` string that is its JSON discriminator, a
+:meth:`Event.sentence` for the logs and a Rich ``STYLE``. The JSON form of the events is a versioned contract: see
 :data:`EVENTS_FORMAT_VERSION` and ``tabroll schema events``.
 
 The core events are the one vocabulary every game speaks, in its own words: every die rolled is a ``roll``; every
@@ -16,7 +16,6 @@ Positions on a board appear as ``[x, y]`` lists. The JSON form: docs/scripting.m
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -227,19 +226,6 @@ class Event(msgspec.Struct, frozen=True, kw_only=True):
     def kind(self) -> str:
         return self.KIND
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, n) for n in self.__struct_fields__)
-
-    def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash((type(self), self._values()))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__struct_fields__)
-        return f"{type(self).__name__}({shown})"
-
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dict, ``kind`` first."""
         out: dict[str, Any] = {"kind": self.KIND}
@@ -255,8 +241,6 @@ class Event(msgspec.Struct, frozen=True, kw_only=True):
 def _jsonable(value: Any) -> Any:
     if isinstance(value, msgspec.Struct):
         return {n: _jsonable(getattr(value, n)) for n in value.__struct_fields__}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
@@ -305,27 +289,9 @@ class RolledDice(msgspec.Struct, frozen=True):
     kept: tuple[bool, ...]
 
 
-class _Shown:
-    """The ``shown`` field of a :class:`Roll`: as given, or for :data:`PLAIN_SHOWN` the dice as a list
-    (``[2, 5, 6]``), built when first read (the exact walk builds many rolls and reads none)."""
-
-    __slots__ = ()
-
-    def __get__(self, obj: Any, cls: Any = None) -> Any:
-        if obj is None:
-            return ""  # the field's default
-        shown = obj.__dict__["shown"]
-        if shown == PLAIN_SHOWN:
-            shown = obj.__dict__["shown"] = "[" + ", ".join(map(str, obj.values)) + "]"
-        return shown
-
-    def __set__(self, obj: Any, value: str) -> None:
-        obj.__dict__["shown"] = value  # only ever through the frozen dataclass's __init__
-
-
 PLAIN_SHOWN = "\x00every die in a list"
-"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built when first read). A marker
-no roll shows (it starts with a NUL), compared by value, so a pickled or copied roll keeps it."""
+"""Given as a :class:`Roll`'s ``shown``: every die in a list, in the order rolled (built as the roll is made). A
+marker no roll shows (it starts with a NUL)."""
 
 
 UNLABELLED = "roll"
@@ -367,7 +333,7 @@ class Roll(Event, frozen=True, kw_only=True):
     total: int
     unit: str | None = None
     terms: tuple[RolledDice, ...] = ()
-    shown: str = ""  # PLAIN_SHOWN: built in __post_init__ (a Struct has no room for the lazy _Shown)
+    shown: str = ""
     OMIT_EMPTY_FIELDS: ClassVar[frozenset[str]] = frozenset(
         {"faces", "faces_text", "effect", "outcome", "note", "tree"}
     )

@@ -126,7 +126,7 @@ def _key_without(skipped: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
                 getter = attrgetter(*names)
             else:
                 one = attrgetter(*names) if names else None
-                getter = (lambda o: (one(o),)) if one else (lambda o: ())  # noqa: E731
+                getter = (lambda o: (one(o),)) if one else (lambda o: ())
             getters[cls] = getter
         return getter(obj)
 

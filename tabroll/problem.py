@@ -4,14 +4,14 @@ by name: ``from tabroll.errors import Problem``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from tabroll.errors import Location
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """One problem of an input that has several (a scenario with three bad fields): where it is, what is wrong and,
     when we can tell, how to fix it."""
 

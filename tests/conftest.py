@@ -6,10 +6,10 @@ import io
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -74,8 +74,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 
 
-@dataclass
-class Result:
+class Result(msgspec.Struct):
     """What one tabroll command did: its exit code, standard output and standard error."""
 
     code: int

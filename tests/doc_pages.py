@@ -5,8 +5,9 @@ example moved from the README to a page is still run."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -36,8 +37,7 @@ def blocks(language: str, page: Path) -> list[tuple[int, str]]:
     ]
 
 
-@dataclass(frozen=True)
-class Fenced:
+class Fenced(msgspec.Struct, frozen=True):
     """A fenced block of a page: the lines of its opening and closing fences (from 1), its language and its
     text."""
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+
+import msgspec
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import Resolution, Scenario, run_scenario
@@ -41,8 +42,7 @@ def examples(full: int, thorough: int = 10_000) -> int:
     return full if FULL else max(EVERYDAY_LEAST, full // 4)
 
 
-@dataclass
-class Outcome:
+class Outcome(msgspec.Struct):
     """The scenario and the resolution of each of its actions."""
 
     scenario: Scenario

@@ -164,12 +164,13 @@ Request = TypeVar("Request")
 
 
 def takes_request(request: type[Request]) -> Callable[[Callable[[Request], None]], Callable[..., None]]:
-    """A command whose flags are the fields of the dataclass ``request`` (each typed as a Typer option or argument,
+    """A command whose flags are the fields of the record ``request`` (each typed as a Typer option or argument,
     with its default): Typer reads them as the parameters, and the command gets one ``request`` holding them."""
-    import dataclasses
     import functools
     import inspect
     import typing
+
+    import msgspec.structs
 
     hints = typing.get_type_hints(request, include_extras=True)
     parameters = [
@@ -177,9 +178,9 @@ def takes_request(request: type[Request]) -> Callable[[Callable[[Request], None]
             field.name,
             inspect.Parameter.KEYWORD_ONLY,
             annotation=hints[field.name],
-            default=inspect.Parameter.empty if field.default is dataclasses.MISSING else field.default,
+            default=inspect.Parameter.empty if field.required else field.default,
         )
-        for field in dataclasses.fields(request)  # type: ignore[arg-type]
+        for field in msgspec.structs.fields(request)  # type: ignore[arg-type]
     ]
 
     def command_of(command: Callable[[Request], None]) -> Callable[..., None]:

@@ -8,9 +8,11 @@ of these kinds exists only once this module is imported).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import ClassVar
+
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.dice.nodes import (
     CompareOp,
@@ -25,8 +27,7 @@ from tabroll.dice.nodes import (
 from tabroll.dice.parts import Condition, Keep
 
 
-@dataclass(frozen=True, slots=True)
-class KeepSteps:
+class KeepSteps(msgspec.Struct, frozen=True):
     """Several keep/drop steps on one term or set (``4d6kh1kl1``, ``(1,2,3,4,5)ph1pl1``), as d20 reads them:
     consecutive keeps keep every die any of them keeps, consecutive drops drop every die any of them drops, and each
     such group acts on the dice the one before it left."""
@@ -61,8 +62,7 @@ class KeepSteps:
         return tuple(place_of[index] for index in range(len(values)))
 
 
-@dataclass(frozen=True, slots=True)
-class KeepIf:
+class KeepIf(msgspec.Struct, frozen=True):
     """Keep (``k>3``) or drop (``p<3``) the dice or items whose value meets ``condition``, as d20 reads them."""
 
     keep: bool
@@ -84,8 +84,7 @@ class KeepIf:
         return tuple(self.counts(v) for v in values)
 
 
-@dataclass(frozen=True, slots=True)
-class Reroll:
+class Reroll(msgspec.Struct, frozen=True):
     """Reroll a die whose face meets ``condition`` (or any of ``also``: ``r1r2``): again and again (``r``, up to the
     limit) or ``once`` (``ro``)."""
 
@@ -106,8 +105,7 @@ class Reroll:
         return "".join(mark + condition.written(bare=True) for condition in self.conditions)
 
 
-@dataclass(frozen=True, slots=True)
-class Explode:
+class Explode(msgspec.Struct, frozen=True):
     """A die whose face meets ``condition`` (``None``: its highest face) adds another die: ``!`` a new die that may
     explode in turn, ``!!`` added to the same die (compounding), ``xo`` a new die that does not explode again."""
 
@@ -122,8 +120,7 @@ class Explode:
         return face == high if self.condition is None else self.condition.matches(face)
 
 
-@dataclass(frozen=True, slots=True)
-class DicePool:
+class DicePool(msgspec.Struct, frozen=True):
     """Dice whose number is rolled first (``(1d4)d6``, as Roll20 and Foundry read it): ``term`` with its ``count``
     the most ``count_of`` can reach; a fraction of a die is truncated toward zero."""
 
@@ -134,24 +131,21 @@ class DicePool:
         return replace(self.term, count=count)
 
 
-@dataclass(frozen=True, slots=True)
-class Function:
+class Function(msgspec.Struct, frozen=True):
     """``floor(x)``, ``ceil(x)``, ``round(x)`` (halves up, as Foundry's) or ``abs(x)``."""
 
     name: FunctionName
     operand: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Labeled:
+class Labeled(msgspec.Struct, frozen=True):
     """A part of an expression with a label (``2d6[fire]``), kept in the log and the JSON; its value is the part's."""
 
     operand: Node
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class DiceSet:
+class DiceSet(msgspec.Struct, frozen=True):
     """Expressions rolled together (``(1d4+1,3,2d6kl1)kh1``): their sum, the ones ``keep`` keeps, or how many of them
     meet ``success`` (less those that meet ``failure``)."""
 
@@ -174,8 +168,7 @@ class DiceSet:
         return counted(value, self.success, self.failure)
 
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+class Compare(msgspec.Struct, frozen=True):
     """The whole expression ``left`` compared with ``target``: 1 (success) or 0 (failure). Only at the top."""
 
     op: CompareOp

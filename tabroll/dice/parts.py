@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
 
 if TYPE_CHECKING:
     from tabroll.dice.nodes import CompareOp, KeepMode, Node, Number, Op
@@ -23,8 +24,7 @@ _TESTS: dict[str, Callable[[Number, Number], bool]] = {
 _SIGN = {"=": "=", "<": "<", ">": ">", "<=": "≤", ">=": "≥", "!=": "≠"}
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
+class Condition(msgspec.Struct, frozen=True):
     """A test of one number: ``>= 7``, ``= 1``. ``>`` and ``<`` are strict (as in Foundry and d20; Roll20 reads
     ``>5`` as 5 or more)."""
 
@@ -52,8 +52,7 @@ class Condition:
         return {"=": (v, v), "<": (None, v - 1), ">": (v + 1, None), "<=": (None, v), ">=": (v, None)}[self.op]
 
 
-@dataclass(frozen=True, slots=True)
-class Constant:
+class Constant(msgspec.Struct, frozen=True):
     """A number: whole, or with a decimal point (``1.5``, kept as an exact fraction)."""
 
     value: Number
@@ -71,8 +70,7 @@ class Constant:
         return ("-" if self.value < 0 else "") + f"{int(whole)}.{digits}"
 
 
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(msgspec.Struct, frozen=True):
     """Keep (``kh``/``kl``) or drop (``dh``/``dl``) the ``n`` highest or lowest dice of a term (or items of a set)."""
 
     mode: KeepMode
@@ -107,8 +105,7 @@ class Keep:
         return tuple(i >= pool - kept for i in range(pool))
 
 
-@dataclass(frozen=True, slots=True)
-class BinaryOp:
+class BinaryOp(msgspec.Struct, frozen=True):
     """``left op right`` for ``+``, ``-``, ``*``, ``/`` (exact: the fraction is kept until the total, which is
     then truncated toward zero, as in d20), ``//`` (divides and rounds down at once) and ``%`` (the remainder, with
     the sign of the divisor)."""
@@ -118,8 +115,7 @@ class BinaryOp:
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Negate:
+class Negate(msgspec.Struct, frozen=True):
     """Unary minus."""
 
     operand: Node

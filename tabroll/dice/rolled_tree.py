@@ -4,9 +4,10 @@ JSON show them. Imported by the roll that makes them (:mod:`tabroll.dice.rolling
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from tabroll.dice.nodes import DiceTerm, Node, Number, fold, operation_text, to_notation
 from tabroll.dice.rolled import face_text
@@ -15,8 +16,7 @@ if TYPE_CHECKING:
     from tabroll.dice.rolled import RolledTerm
 
 
-@dataclass(frozen=True, slots=True)
-class RolledDie:
+class RolledDie(msgspec.Struct, frozen=True):
     """One die of a rolled term, in the order drawn: the faces drawn for it (several when it compounds), the value
     it counts as (after compounding, floor and ceiling) and its marks (``dropped``, ``exploded``…)."""
 
@@ -52,8 +52,7 @@ class RolledDie:
         return {"value": self.value, "rolled": list(self.rolls), "marks": list(self.marks)}
 
 
-@dataclass(frozen=True, slots=True)
-class RolledNode:
+class RolledNode(msgspec.Struct, frozen=True):
     """The rolled tree of an expression that goes beyond NdM, keep/drop and ``+ - *``: each node with its value; a
     dice term with its dice, a set with the marks of each item, a comparison with its outcome."""
 

@@ -10,8 +10,10 @@ comes after the pool. A compounding die (``!!``) is one die whose faces add up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.dice.nodes import (
     APPLY,
@@ -47,15 +49,14 @@ _MARK_ORDER = (
 )
 
 
-@dataclass(slots=True)
-class _Die:
+class _Die(msgspec.Struct):
     """A die while its term is rolled: the (draw index, face) pairs that make it, and what happened to it."""
 
     parts: list[tuple[int, int]]
     rerolled: bool = False
     rerolls: int = 0
     depth: int = 0
-    marks: set[str] = field(default_factory=set)
+    marks: set[str] = msgspec.field(default_factory=set)
 
     @property
     def last(self) -> int:

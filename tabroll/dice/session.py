@@ -6,7 +6,7 @@ a run can say exactly how (``--dice 7,12``), and the seed is reported only when 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import msgspec
 import msgspec.structs
@@ -56,7 +56,7 @@ class Asking(msgspec.Struct, frozen=True):
     ask_secret: Callable[[str], str]
 
 
-class DiceChoice(msgspec.Struct, dict=True):
+class DiceChoice(msgspec.Struct):
     """What the command line said about the dice: at most one of ``seed``, ``dice`` and ``prompt``."""
 
     seed: int | None = None
@@ -65,9 +65,8 @@ class DiceChoice(msgspec.Struct, dict=True):
     answers: bool = False
     asking: Asking | None = None
     signed: bool = False  # the roll has Fudge dice: --dice may give their faces, -1, 0 and +1
-    if TYPE_CHECKING:  # not fields: set in __post_init__, in the instance's dict
-        master: ClassVar[int]
-        given: ClassVar[GivenDice | None]
+    master: int = 0  # set in __post_init__: the seed given, or a fresh one
+    given: GivenDice | None = None  # set in __post_init__, from ``dice``
 
     def __post_init__(self) -> None:
         if sum((self.seed is not None, self.dice is not None, self.prompt)) > 1:

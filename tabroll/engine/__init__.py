@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 import msgspec.structs
+from msgspec.structs import replace
 
 from tabroll.errors import InputError, Location, RuleRefusal, interrupted
 from tabroll.events import ActionStarted, Event, Note, Refused
-from tabroll.frozen import replace
 from tabroll.i18n import _, n_, p_
 from tabroll.kit import AnyRuleset, Ruleset
 

@@ -1,7 +1,7 @@
 """Resolvers as explicit steps: what happens next in an action is a value, not a place in a Python function.
 
-A :class:`Step` is a frozen, hashable dataclass: the rule about to be applied and every value the rest of the
-action still reads (a loop's index, the targets already struck, a shared damage roll…). Its
+A :class:`Step` is a frozen, hashable record (a msgspec Struct): the rule about to be applied and every value the
+rest of the action still reads (a loop's index, the targets already struck, a shared damage roll…). Its
 :meth:`~Step.advance` applies that rule to the action's working area (a :class:`~tabroll.engine.work.BaseTurn`:
 the state as it evolves, the dice and the events so far), drawing whatever dice the rule needs, and returns the
 step that follows, or ``None`` at the end of the action. :meth:`BaseTurn.run <tabroll.engine.work.BaseTurn.run>`
@@ -15,8 +15,9 @@ that follows: the walk keys what it knows by (step, state), which the core build
 
 What a step's fields must hold: everything :meth:`~Step.advance` and the steps after it read that is not in the
 state. A value fixed by the action and the state it started from (the action itself, the attacker as it was
-when the attack began, a profile) may be declared with ``msgspec.field(compare=False)``: it is the same for every
-outcome of one walk, so it need not be compared. Anything the dice can change must be compared.
+when the attack began, a profile) may be left out of the comparison (``__eq__, __hash__ =
+eq_hash_without("profile")``, :func:`tabroll.frozen.eq_hash_without`): it is the same for every outcome of one
+walk, so it need not be compared. Anything the dice can change must be compared.
 
 Strictly, what must depend only on the step and the state is what the rest adds to the odds: its blows, the
 game's measures at the end, a refusal. A step that compares less than everything (a running sum of dice where

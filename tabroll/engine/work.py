@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 import msgspec
 import msgspec.structs
+from msgspec.structs import replace
 
 from tabroll.dice.sources import DiceRequest, checked_draw, roll_die
 from tabroll.engine.steps import Step, StepWatcher
 from tabroll.events import PLAIN_SHOWN, Event, Note, Roll, RolledDice, RulingApplied
-from tabroll.frozen import replace
 
 T = TypeVar("T")
 StateT = TypeVar("StateT")
@@ -153,33 +153,25 @@ class BaseTurn(
         """A copy of this working area that draws from ``dice``, with its own list of events:
         where the exact walk resumes an action from a step it kept. A working area that holds other mutable
         values copies them in :meth:`_forked`."""
-        fields = getattr(self, "__dict__", None)
-        if isinstance(self, msgspec.Struct):  # copy.copy copies the fields, not the dict
-            twin = copy.copy(self)
-            if fields is not None:
-                twin.__dict__.update(fields)
-            twin.dice, twin.events = dice, list(self.events)
-        elif fields is None:  # a working area of slots
-            twin = copy.copy(self)
-            twin.dice, twin.events = dice, list(self.events)
-        else:  # what copy.copy does for a plain instance, without its reduce protocol (thousands of forks a walk)
-            twin = type(self).__new__(type(self))
-            twin.__dict__ = fields = fields.copy()
-            fields["dice"], fields["events"] = dice, self.events[:]
+        twin = copy.copy(self)  # the fields, in C; not the values kept beside them (a RosterTurn's base and draft)
+        twin.__dict__.update(self.__dict__)
+        twin.dice, twin.events = dice, self.events[:]
         if type(self)._forked is not BaseTurn._forked:  # not called for nothing, thousands of times a walk
             twin._forked()
         return twin
 
     def rewinder(self) -> Callable[[], None] | None:
         """What puts this working area back as it is now (rules log events and rebind values), cheaper than a fork
-        for each value of a reading step; None for one of slots or of mutable values (:meth:`_forked`)."""
-        fields, events = getattr(self, "__dict__", None), self.events
-        if fields is None or isinstance(self, msgspec.Struct) or type(self)._forked is not BaseTurn._forked:
+        for each value of a reading step; None for one of mutable values (:meth:`_forked`)."""
+        if type(self)._forked is not BaseTurn._forked:
             return None
-        kept, length = dict(fields), len(events)
+        names, extra, events = self.__struct_fields__, self.__dict__, self.events
+        kept, kept_extra, length = [getattr(self, name) for name in names], dict(extra), len(events)
 
         def rewind() -> None:
-            fields.update(kept)
+            for name, value in zip(names, kept, strict=True):
+                setattr(self, name, value)
+            extra.update(kept_extra)
             del events[length:]
 
         return rewind
@@ -242,7 +234,7 @@ class BaseTurn(
     ) -> tuple[int, ...]:
         """One die of ``sides`` sides for each of ``purposes``, in that order, for rules that read of them only the
         outcome ``compare(values)`` (one die against another: who wins, a tie, a natural face that decides; a
-        hashable function, such as a frozen dataclass). A source that watches steps (the exact walk, its estimate,
+        hashable function, such as a frozen record). A source that watches steps (the exact walk, its estimate,
         Monte Carlo) is asked once for all of them, with ``compare``: the exact walk then branches over its
         distinct outcomes, not over every roll (an opposed d10 against d10: 2 or 3 branches, not 100). Every other
         source (run, play, the journal, given dice, a person) is asked for one die at a time, as for any die. The
@@ -329,7 +321,7 @@ class Turn(BaseTurn, Generic[StateT], eq=False, kw_only=True, dict=True):
 
     def change(self, **fields: Any) -> None:
         """The state with ``fields`` changed (``work.change(round=2)``)."""
-        self.state = replace(self.state, **fields)
+        self.state = replace(self.state, **fields)  # type: ignore[type-var]  # a game's state is a Struct
 
     @classmethod
     def take(cls, state: StateT, dice: DiceSource, step: Step) -> Resolution:
@@ -423,7 +415,7 @@ class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT], eq=False, kw_
 
     def change(self, **fields: Any) -> None:
         """The state with ``fields`` other than its units changed; the draft of the units goes on."""
-        self._base = replace(self._base, **fields)
+        self._base = replace(self._base, **fields)  # type: ignore[type-var]  # a game's state is a Struct
 
     def _forked(self) -> None:
         """The copy starts from the state as it stands, with no draft of its own: the draft is still the

@@ -9,7 +9,9 @@ game's business: a ruleset looks its own table up by :meth:`RangeBands.between`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
+import msgspec.structs
 
 from tabroll.errors import InputError
 from tabroll.i18n import _
@@ -22,8 +24,7 @@ def _fold(name: str) -> str:
     return " ".join(name.strip().casefold().replace("_", " ").replace("-", " ").split())
 
 
-@dataclass(frozen=True, slots=True)
-class BandScale:
+class BandScale(msgspec.Struct, frozen=True):
     """The ordered band names of a game, closest first, and optional aliases (``{"bliski": "near"}``)."""
 
     bands: tuple[str, ...]
@@ -71,17 +72,16 @@ def _key(a: str, b: str) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
-@dataclass(frozen=True, slots=True)
-class RangeBands:
+class RangeBands(msgspec.Struct, frozen=True):
     """The band between every pair of combatants (symmetric), with a default for pairs never set."""
 
     scale: BandScale
     default: str
     names: tuple[str, ...] = ()
-    _pairs: tuple[tuple[Pair, str], ...] = field(default=(), repr=False)
+    _pairs: tuple[tuple[Pair, str], ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "default", self.scale.parse(self.default))
+        msgspec.structs.force_setattr(self, "default", self.scale.parse(self.default))
         if len(set(self.names)) != len(self.names):
             raise ValueError(f"combatant names repeat: {self.names!r}")
 

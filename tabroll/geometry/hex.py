@@ -15,10 +15,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
+
+import msgspec
+import msgspec.structs
 
 from tabroll.errors import InputError, Location
 from tabroll.geometry import is_int, whole_pair
@@ -91,8 +93,7 @@ def _cube_round(q: Fraction, r: Fraction) -> Hex:
     return (rq, rr)
 
 
-@dataclass(frozen=True)
-class HexMap:
+class HexMap(msgspec.Struct, frozen=True):
     """An immutable hex map: a set of cells, an orientation, the numbering of directions and blocking hexes.
     ``first_direction`` left empty is the orientation's default (``"NE"`` pointy, ``"N"`` flat), then named."""
 
@@ -100,8 +101,8 @@ class HexMap:
     orientation: Orientation = Orientation.POINTY
     first_direction: str = ""
     blocked: frozenset[Hex] = frozenset()
-    _deltas: tuple[Hex, ...] = field(init=False, repr=False, compare=False)
-    _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _deltas: tuple[Hex, ...] = ()  # set in __post_init__, from the orientation and the first direction
+    _names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         orientation = Orientation(self.orientation)
@@ -116,12 +117,12 @@ class HexMap:
             raise InputError(told, tip=_("choose one of {names}", names=", ".join(names)))
         start = names.index(first)
         ordered = sides[start:] + sides[:start]
-        object.__setattr__(self, "orientation", orientation)
-        object.__setattr__(self, "first_direction", first)
-        object.__setattr__(self, "cells", frozenset(self.cells))
-        object.__setattr__(self, "blocked", frozenset(self.blocked))
-        object.__setattr__(self, "_deltas", tuple(delta for _, delta in ordered))
-        object.__setattr__(self, "_names", tuple(name for name, _ in ordered))
+        msgspec.structs.force_setattr(self, "orientation", orientation)
+        msgspec.structs.force_setattr(self, "first_direction", first)
+        msgspec.structs.force_setattr(self, "cells", frozenset(self.cells))
+        msgspec.structs.force_setattr(self, "blocked", frozenset(self.blocked))
+        msgspec.structs.force_setattr(self, "_deltas", tuple(delta for _, delta in ordered))
+        msgspec.structs.force_setattr(self, "_names", tuple(name for name, _ in ordered))
 
     @classmethod
     def hexagon(cls, radius: int, **kw: Any) -> HexMap:
@@ -280,8 +281,7 @@ class HexMap:
         return (q, r + (q - (q & 1)) // 2)
 
 
-@dataclass
-class HexPlacement:
+class HexPlacement(msgspec.Struct):
     """A scenario's units put on ``map`` one at a time (:meth:`place`), each refused with an
     :class:`~tabroll.errors.InputError` at its ``location`` when it stands off the map, on a blocked hex or on a
     hex a unit placed before holds; with ``twice``, also when its name was placed before. The game words each
@@ -295,8 +295,8 @@ class HexPlacement:
     held: str
     off_map_tip: str | None = None
     twice: str | None = None
-    holders: dict[Hex, str] = field(default_factory=dict)
-    _names: set[str] = field(default_factory=set, init=False, repr=False)
+    holders: dict[Hex, str] = msgspec.field(default_factory=dict)
+    _names: set[str] = msgspec.field(default_factory=set)
 
     def place(self, name: str, at: Sequence[int], location: Location | None = None) -> Hex:
         """The hex ``at`` (an axial pair) once ``name`` may stand there; it then holds that hex."""

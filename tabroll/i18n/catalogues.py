@@ -18,9 +18,10 @@ import io
 import re
 import string
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from tabroll.i18n import CORE_DOMAIN, CORE_LOCALE, LANGUAGES
 
@@ -43,20 +44,18 @@ COMPLETE = "complete"
 when one has no translation there."""
 
 
-@dataclass
-class Message:
+class Message(msgspec.Struct):
     message: str
     plural: str | None = None
     context: str | None = None
-    places: list[tuple[str, int]] = field(default_factory=list)
+    places: list[tuple[str, int]] = msgspec.field(default_factory=list)
 
     @property
     def key(self) -> tuple[str | None, str]:
         return (self.context, self.message)
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(msgspec.Struct, frozen=True):
     """One domain: its name, its catalogues' folder, and the Python files its messages are in."""
 
     name: str

@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast, get_args, get_origin
 
+from msgspec.structs import replace
+
 from tabroll.dice.sources import GivenDice, RecordingDice, asks_players
 from tabroll.engine import Resolution, Scenario, StepResult, find_ruleset, resolve, run_scenario
 from tabroll.errors import InputError
 from tabroll.events import without_prose
-from tabroll.frozen import replace as frozen_replace
 from tabroll.i18n import N_, _, n_
 from tabroll.journal import limits
 from tabroll.journal.files import create, locked, regular_file, rewrite, target_of
@@ -302,7 +303,7 @@ class Journal:
         def record(state: Any, action: Any, dice: Any, index: int) -> Resolution:
             return self.resolve(action, dice, step=held + index - first + 1, index=index)
 
-        rest = frozen_replace(self.scenario, steps=self.scenario.steps[held:])
+        rest = replace(self.scenario, steps=self.scenario.steps[held:])
         yield from run_scenario(rest, session_dice, state=self.current_state(), resolve_step=record, first_index=first)
 
     def _append(
@@ -546,7 +547,7 @@ def retold(
         if resolution is None or difference is not None:
             told.append(record)
         else:
-            told.append(frozen_replace(record, events=[plain(e.to_json()) for e in resolution.events]))
+            told.append(replace(record, events=[plain(e.to_json()) for e in resolution.events]))
     return told, None
 
 

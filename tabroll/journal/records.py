@@ -6,9 +6,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from tabroll.errors import InputError, Location
 from tabroll.events import FORMERLY_PROSE, PROSE_FIELDS, without_prose
@@ -38,8 +39,7 @@ class JournalDamaged(InputError):
         self.line = line
 
 
-@dataclass(frozen=True, slots=True)
-class JournalHeader:
+class JournalHeader(msgspec.Struct, frozen=True):
     """Line 1 of a journal."""
 
     ruleset: str
@@ -50,8 +50,7 @@ class JournalHeader:
     version: int = JOURNAL_VERSION
 
 
-@dataclass(frozen=True, slots=True)
-class JournalRecord:
+class JournalRecord(msgspec.Struct, frozen=True):
     """One resolved action, as written on line ``line`` of the journal."""
 
     seq: int
@@ -68,8 +67,7 @@ class JournalRecord:
     --journal``, ``tabroll play``), ``None`` in a journal written before records said so."""
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayCheck:
+class ReplayCheck(msgspec.Struct, frozen=True):
     """The verdict of ``tabroll journal replay`` on one recorded action."""
 
     seq: int
@@ -84,8 +82,7 @@ class ReplayCheck:
         return f"{self.seq}. {self.description}: {verdict}" if self.description else f"{self.seq}. {verdict}"
 
 
-@dataclass(frozen=True, slots=True)
-class Undone:
+class Undone(msgspec.Struct, frozen=True):
     """What :func:`undo` dropped: a recorded action, or a torn last line (an action cut short by a crash)."""
 
     record: JournalRecord | None
@@ -127,14 +124,13 @@ def line_of(obj: Mapping[str, Any]) -> bytes:
 # --- reading ----------------------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class Scan:
+class Scan(msgspec.Struct):
     header: JournalHeader
     records: list[JournalRecord]
     offsets: list[int]  # byte offset of each record's line
     size: int  # bytes of intact lines
     torn_line: int | None = None  # number of a torn last line, when tolerated
-    data: bytes = field(default=b"", repr=False)
+    data: bytes = b""
 
 
 def torn_tip(path: Path) -> str:

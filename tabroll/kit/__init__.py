@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, T
 
 import msgspec
 import msgspec.structs
+from msgspec.structs import replace
 
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Event, EventKindClash, event_types
-from tabroll.frozen import replace
 from tabroll.i18n import ENGLISH, N_, Domain, _, language
 from tabroll.lazy import names_from
 

@@ -4,12 +4,12 @@ so that running a file defines neither."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+import msgspec
 
-@dataclass(frozen=True, slots=True)
-class OptionInfo:
+
+class OptionInfo(msgspec.Struct, frozen=True):
     """A house-rule option as shown by ``tabroll rules``."""
 
     name: str
@@ -21,8 +21,7 @@ class OptionInfo:
 MeasureKind = Literal["level", "change", "flag"]
 
 
-@dataclass(frozen=True, slots=True)
-class Measure:
+class Measure(msgspec.Struct, frozen=True):
     """One outcome measure a game declares for ``tabroll odds``, with its kind:
 
     - ``level``: a quantity that stands after the action (Life left, shields left, cards left); an outcome that

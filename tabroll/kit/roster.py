@@ -8,12 +8,11 @@ the same names in the same places. A resolver that changes many units in one act
 
 ::
 
-    @dataclass(frozen=True, slots=True)
-    class Battle:
+    class Battle(msgspec.Struct, frozen=True):
         units: tuple[Unit, ...]
 
         def __post_init__(self) -> None:
-            object.__setattr__(self, "units", Roster.of(self.units))
+            msgspec.structs.force_setattr(self, "units", Roster.of(self.units))
 
         def unit(self, name: str) -> Unit:
             return Roster.of(self.units).find(name)

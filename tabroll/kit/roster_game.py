@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
+import msgspec
+from msgspec.structs import replace
 from pydantic import Field
 
 from tabroll.i18n import N_, _
@@ -77,8 +78,7 @@ OptionsT = TypeVar("OptionsT", bound=Strict)
 A = TypeVar("A", bound=Strict)
 
 
-@dataclass(frozen=True, slots=True)
-class RosterGameState(Generic[U, OptionsT]):
+class RosterGameState(msgspec.Struct, Generic[U, OptionsT], frozen=True):
     """The state of a roster game: each unit by name, in the file's order, and the game's options."""
 
     units: tuple[tuple[str, U], ...]
@@ -97,8 +97,7 @@ class RosterGameState(Generic[U, OptionsT]):
         return replace(self, units=tuple((n, unit if n == name else u) for n, u in self.units))
 
 
-@dataclass(frozen=True)
-class RosterSetup(Generic[A]):
+class RosterSetup(msgspec.Struct, Generic[A], frozen=True):
     """A roster game's loading, command-line attack, summary and catalogue, from its models: ``scenario`` is its
     file (``units`` names the field of units by name, each a :class:`RosterUnit`, called a ``word`` in errors),
     ``options`` its house rules, ``attack`` the action a command line types (its ``names`` fields name units; an
@@ -112,7 +111,7 @@ class RosterSetup(Generic[A]):
     word: str = "unit"
     names: tuple[str, ...] = ("attacker", "target")
     sides: tuple[str, str] = ("left", "right")
-    bundled: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    bundled: Mapping[str, Mapping[str, Any]] = msgspec.field(default_factory=dict)
 
     def load_scenario(
         self, ruleset: AnyRuleset, doc: YamlDocument, overrides: Mapping[str, Any] | None = None

@@ -7,9 +7,10 @@ a refusal by the rules is not a problem of the file (it is counted, not reported
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from tabroll.errors import EXIT_BAD_INPUT, EXIT_OK, InputError, TabrollError
 from tabroll.i18n import _, n_
@@ -21,8 +22,7 @@ PATH_BUDGET = 10_000
 :func:`follow_every_path`); past it, ``check`` says it could not follow every path."""
 
 
-@dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(msgspec.Struct, frozen=True):
     """What ``check`` found in one file: its game and actions, or the first problem."""
 
     path: str

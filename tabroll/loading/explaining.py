@@ -10,9 +10,10 @@ import difflib
 import enum
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final, Literal, get_args, get_origin
 
+import msgspec
+from msgspec.structs import replace
 from pydantic import BaseModel
 
 from tabroll.errors import Location, TabrollError
@@ -107,12 +108,11 @@ def _descend(data: Any, seg: str | int) -> Any:
     return None
 
 
-# Bookkeeping never compared or shown: no __eq__ or __repr__ is generated for it (each costs at start-up).
-@dataclass(repr=False, eq=False)
-class _Walk:
-    path: list[str | int] = field(default_factory=list)  # the YAML path, union labels removed
-    shapes: list[Shape] = field(default_factory=list)  # what the model expects at the end
-    unions: list[tuple[tuple[str | int, ...], int, str]] = field(default_factory=list)  # (path, nth, label)
+# Bookkeeping, never compared: each walk is equal only to itself.
+class _Walk(msgspec.Struct, eq=False):
+    path: list[str | int] = msgspec.field(default_factory=list)  # the YAML path, union labels removed
+    shapes: list[Shape] = msgspec.field(default_factory=list)  # what the model expects at the end
+    unions: list[tuple[tuple[str | int, ...], int, str]] = msgspec.field(default_factory=list)  # (path, nth, label)
     key_error: bool = False  # pydantic's '[key]': the problem is the mapping key itself
     data: Any = None  # the data at the end of the path, when it exists
 
@@ -174,14 +174,13 @@ _BOUNDS: Final = {
 _PREFIXES: Final = ("Value error, ", "Assertion failed, ")
 
 
-@dataclass(repr=False, eq=False)  # bookkeeping too, like _Walk
-class _Item:
+class _Item(msgspec.Struct, eq=False):  # bookkeeping too, like _Walk
     """One pydantic error with its walk; ``kind``/``ctx`` may be rewritten when union errors merge."""
 
     err: dict[str, Any]
     walk: _Walk
     kind: str = ""
-    ctx: dict[str, Any] = field(default_factory=dict)
+    ctx: dict[str, Any] = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.kind = self.kind or str(self.err["type"])

@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from msgspec.structs import replace
+
 from tabroll.engine import Scenario, find_ruleset, ruleset_ids
 from tabroll.errors import InputError, Location
-from tabroll.frozen import replace
 from tabroll.i18n import _
 from tabroll.kit.text import located
 

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from tabroll.batch.workers import doing
 from tabroll.dice.session import check_jobs
@@ -22,8 +23,7 @@ from tabroll.odds.report import build_report
 DEFAULT_TRIALS = 100_000
 
 
-@dataclass
-class TimeLimit:
+class TimeLimit(msgspec.Struct):
     """How long one computation may take, and whether it had to stop short (``reached``)."""
 
     seconds: float | None

@@ -8,11 +8,11 @@ distribution (every value's chance, P(≥) and P(≤), mean, standard deviation,
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from itertools import accumulate
 from typing import Any, Literal
+
+import msgspec
 
 from tabroll.dice.notation import Compare, DiceExpression
 from tabroll.odds.figures import Estimate
@@ -28,8 +28,7 @@ MAX_ROWS = 200  # more values than this to show are grouped, so that the table h
 Kind = Literal["distribution", "compare", "versus"]
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(msgspec.Struct, frozen=True):
     """What was asked: one expression, one compared with a number, or two against each other."""
 
     text: str
@@ -51,8 +50,7 @@ class Question:
         return self.first
 
 
-@dataclass
-class Table:
+class Table(msgspec.Struct):
     """One distribution: each value with its ways, over ``total`` (outcomes, or trials when ``exact`` is false)."""
 
     points: list[tuple[int, int]]
@@ -70,14 +68,13 @@ class Table:
         ]
 
     def mean(self) -> Estimate:
-        return self._moments[0]
+        return self._moments()[0]
 
     def variance(self) -> Estimate:
-        return self._moments[1]
+        return self._moments()[1]
 
-    @cached_property
     def _moments(self) -> tuple[Estimate, Estimate]:
-        """The mean (exact, or estimated with its 95% interval) and the variance, worked out once."""
+        """The mean (exact, or estimated with its 95% interval) and the variance."""
         n, points = self.total, self.points
         mean = Estimate.mean(points, n, self.exact)
         if self.exact:
@@ -103,8 +100,7 @@ class Table:
         return sum(w for v, w in self.points if condition(v))
 
 
-@dataclass
-class DiceOdds:
+class DiceOdds(msgspec.Struct):
     """The answer to a :class:`Question`."""
 
     question: Question
@@ -115,7 +111,7 @@ class DiceOdds:
     second: Table | None = None
     limits_note: str = ""
     seed: int | None = None
-    time_limit: dict[str, Any] = field(default_factory=dict)
+    time_limit: dict[str, Any] = msgspec.field(default_factory=dict)
 
     @property
     def exact(self) -> bool:

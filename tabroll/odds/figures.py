@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from tabroll.i18n import MESSAGES, N_, _, n_, p_, percent, percent_sign
 from tabroll.i18n import number as written
@@ -140,7 +141,7 @@ class Estimate:
     def __eq__(self, other: object) -> bool:
         return self._fields() == other._fields() if isinstance(other, Estimate) else NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a record with eq
 
     def __repr__(self) -> str:
         return "Estimate(value={!r}, exact={!r}, low={!r}, high={!r})".format(*self._fields())
@@ -167,18 +168,17 @@ class Estimate:
         return text
 
 
-@dataclass
-class Block:
+class Block(msgspec.Struct):
     """The figures of one part of the outcome: the attack's own, one thing that followed it, or the game's own
     measures. Flags are probabilities; levels and changes are distributions with a mean."""
 
     label: str = ""
-    probabilities: dict[str, Estimate] = field(default_factory=dict)
-    distributions: dict[str, list[tuple[Any, Estimate]]] = field(default_factory=dict)
-    means: dict[str, Estimate] = field(default_factory=dict)
-    kinds: dict[str, str] = field(default_factory=dict)
-    starts: dict[str, int] = field(default_factory=dict)
-    at_least: dict[str, list[tuple[Any, Estimate]]] = field(default_factory=dict)
+    probabilities: dict[str, Estimate] = msgspec.field(default_factory=dict)
+    distributions: dict[str, list[tuple[Any, Estimate]]] = msgspec.field(default_factory=dict)
+    means: dict[str, Estimate] = msgspec.field(default_factory=dict)
+    kinds: dict[str, str] = msgspec.field(default_factory=dict)
+    starts: dict[str, int] = msgspec.field(default_factory=dict)
+    at_least: dict[str, list[tuple[Any, Estimate]]] = msgspec.field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.probabilities or self.distributions)
@@ -217,8 +217,7 @@ class Block:
         }
 
 
-@dataclass
-class Report:
+class Report(msgspec.Struct):
     """The odds of one action: the declared attack's own figures (``attack``), what followed it
     (``follow_ups``, one block per label, each with the probability that it happens) and the game's own
     measures (``game``). ``unreported`` lists declared measures no outcome reported, ``undeclared`` measures
@@ -226,13 +225,13 @@ class Report:
 
     method: str
     samples: int
-    attack: Block = field(default_factory=Block)
-    follow_ups: list[Block] = field(default_factory=list)
-    game: Block = field(default_factory=Block)
-    refused: dict[str, Estimate] = field(default_factory=dict)
+    attack: Block = msgspec.field(default_factory=Block)
+    follow_ups: list[Block] = msgspec.field(default_factory=list)
+    game: Block = msgspec.field(default_factory=Block)
+    refused: dict[str, Estimate] = msgspec.field(default_factory=dict)
     note: str = ""
-    unreported: list[str] = field(default_factory=list)
-    undeclared: list[str] = field(default_factory=list)
+    unreported: list[str] = msgspec.field(default_factory=list)
+    undeclared: list[str] = msgspec.field(default_factory=list)
 
     @property
     def always_refused(self) -> bool:
@@ -281,8 +280,7 @@ class Report:
         return out
 
 
-@dataclass
-class Cell:
+class Cell(msgspec.Struct):
     attacker: str
     target: str
     report: Report | None = None
@@ -367,12 +365,11 @@ class Cell:
         return out
 
 
-@dataclass
-class Matrix:
+class Matrix(msgspec.Struct):
     ruleset: str
     attackers: list[str]
     targets: list[str]
-    cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
+    cells: dict[tuple[str, str], Cell] = msgspec.field(default_factory=dict)
     setting: str = ""  # the attack fields the table was made with, the same in every language (the JSON's)
     setting_text: str = ""  # the same for people, in the language chosen
     timeout: float | None = None  # seconds for the whole table (--timeout), shared among the pairs

@@ -11,8 +11,9 @@ import shlex
 import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from tabroll.batch.workers import WorkerDied, doing, in_order, process_pool
 from tabroll.dice.session import check_jobs
@@ -81,8 +82,7 @@ def build_matrix(
     return _build(table, work, jobs if len(work) > 1 else 1, deadline, job, progress or _quiet)
 
 
-@dataclass(frozen=True)
-class _Where:
+class _Where(msgspec.Struct, frozen=True):
     """Where the pairs stand: the game, the scenario's state (None for catalogue units), the attack fields as
     checked, the units there are to pair (the scenario's, or the catalogue's) and the setting the table names."""
 
@@ -208,8 +208,7 @@ def _typed_stats(
     return stats
 
 
-@dataclass(frozen=True)
-class _PairJob:
+class _PairJob(msgspec.Struct, frozen=True):
     """What every pair is worked out with, in one process or in each forked worker of ``--jobs``."""
 
     game: AnyRuleset

@@ -3,34 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Container
-from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
+from tabroll.frozen import eq_hash_without
 from tabroll.kit import AnyRuleset, Measure, actor_of
 from tabroll.odds.measures import GAME, Key, Outcome, blow_outcome
 
 
-@dataclass
-class Tally:
+class Tally(msgspec.Struct):
     """Probability mass per measure and value, plus refusals.
 
     ``values`` is keyed by (part, name) (see :mod:`tabroll.odds.measures`); ``declared`` holds the game's own
     measures as the ruleset declared them for this action, ``undeclared`` the names an outcome reported that
     were not declared (a defect of the ruleset, reported rather than guessed at)."""
 
-    values: dict[Key, dict[Any, Any]] = field(default_factory=dict)
-    refused: dict[str, Any] = field(default_factory=dict)
+    values: dict[Key, dict[Any, Any]] = msgspec.field(default_factory=dict)
+    refused: dict[str, Any] = msgspec.field(default_factory=dict)
     weight: Any = 0
-    declared: dict[str, Measure] = field(default_factory=dict)
-    undeclared: set[str] = field(default_factory=set)
+    declared: dict[str, Measure] = msgspec.field(default_factory=dict)
+    undeclared: set[str] = msgspec.field(default_factory=set)
     acted: bool = True
-    over: int = field(default=0, compare=False)  # a denominator of every weight, when known (the exact walk's)
-    game_keys: dict[str, Key] = field(default_factory=dict, compare=False, repr=False)  # made once per walk
-    read_events: bool = field(default=True, compare=False, repr=False)  # else the states decide its game's measures
-    last: tuple[Any, Any, Any] = field(default=(None, None, None), compare=False, repr=False)  # states measured last
+    over: int = 0  # a denominator of every weight, when known (the exact walk's)
+    game_keys: dict[str, Key] = msgspec.field(default_factory=dict)  # made once per walk
+    read_events: bool = True  # else the states decide its game's measures
+    last: tuple[Any, Any, Any] = (None, None, None)  # states measured last
+    __eq__, _ = eq_hash_without("over", "game_keys", "read_events", "last")
+    __hash__ = None  # type: ignore[assignment]  # changed as the walk adds up: never a key
 
-    def __getstate__(self) -> dict[str, Any]:  # those states stay in their process (pickle may not carry them)
-        return {**self.__dict__, "last": (None, None, None)}
+    def __reduce__(self) -> Any:  # those states stay in their process (pickle may not carry them)
+        return msgspec.Struct.__reduce__(replace(self, last=(None, None, None)))
 
     @classmethod
     def of(cls, ruleset: AnyRuleset, state: Any, action: Any) -> Tally:
@@ -87,8 +91,7 @@ class Tally:
         self.undeclared |= other.undeclared
 
 
-@dataclass
-class ExactResult:
+class ExactResult(msgspec.Struct):
     tally: Tally
     leaves: int
     resolutions: int

@@ -6,8 +6,9 @@ Like :mod:`tabroll.odds.figures`, it imports no computation (screens may import 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from tabroll.odds.figures import Estimate
 
@@ -15,8 +16,7 @@ UNTIL_CHOICES = ("defeat",)
 """What ``--until`` may name: the attack is made again until its target is defeated."""
 
 
-@dataclass
-class UntilRow:
+class UntilRow(msgspec.Struct):
     """One count ``k`` of attacks (or rounds): P(the target falls to the k-th), P(it has fallen by the k-th), and
     P(the k-th could not be made: the rules refused it, so the attacks stop there)."""
 
@@ -34,8 +34,7 @@ class UntilRow:
         }
 
 
-@dataclass
-class Until:
+class Until(msgspec.Struct):
     """The same attack, made again and again on one target until it is defeated or ``cap`` attacks were made, each
     from the state the last one left (damage kept, ammunition spent; what the game resets between two attacks, in
     ``between``).
@@ -54,11 +53,11 @@ class Until:
     cap: int
     method: str
     samples: int
-    rows: list[UntilRow] = field(default_factory=list)
+    rows: list[UntilRow] = msgspec.field(default_factory=list)
     mean: Estimate | None = None
-    standing: Estimate = field(default_factory=lambda: Estimate(0.0))
-    could_not: dict[str, Estimate] = field(default_factory=dict)
-    could_not_total: Estimate = field(default_factory=lambda: Estimate(0.0))
+    standing: Estimate = msgspec.field(default_factory=lambda: Estimate(0.0))
+    could_not: dict[str, Estimate] = msgspec.field(default_factory=dict)
+    could_not_total: Estimate = msgspec.field(default_factory=lambda: Estimate(0.0))
     attacker: str | None = None
     until: str = "defeat"
     states: int = 0

@@ -8,9 +8,10 @@ estimate (no interval) when either was simulated. A module of data: it computes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from tabroll.odds.figures import Estimate, Report
 
@@ -20,26 +21,24 @@ VERSUS_FORMAT_VERSION = 1
 DAMAGE = "damage"
 
 
-@dataclass
-class Side:
+class Side(msgspec.Struct):
     """One of the two attacks: what the screens call it and its report."""
 
     label: str
     report: Report
 
 
-@dataclass
-class Comparison:
+class Comparison(msgspec.Struct):
     """``a`` against ``b``: each figure of both (``rows``: name, A's, B's, A − B), and how the damage of one
     compares with the other's (``a_more``, ``equal``, ``b_more``; None where either report has no damage)."""
 
     a: Side
     b: Side
-    rows: list[tuple[str, Estimate, Estimate, Estimate]] = field(default_factory=list)
+    rows: list[tuple[str, Estimate, Estimate, Estimate]] = msgspec.field(default_factory=list)
     a_more: Estimate | None = None
     equal: Estimate | None = None
     b_more: Estimate | None = None
-    damage: list[tuple[Any, Estimate, Estimate]] = field(default_factory=list)
+    damage: list[tuple[Any, Estimate, Estimate]] = msgspec.field(default_factory=list)
 
     @property
     def exact(self) -> bool:

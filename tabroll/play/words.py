@@ -7,8 +7,9 @@ from __future__ import annotations
 import itertools
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, get_args
+
+import msgspec
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _
@@ -18,8 +19,7 @@ MAX_LINE = 1_000
 """Characters in one line typed at the prompt (the same limit as an answer to ``--prompt``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(msgspec.Struct, frozen=True):
     name: str
     usage: str
     help: str

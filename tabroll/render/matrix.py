@@ -8,8 +8,9 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from tabroll.i18n import N_, _, n_, number, percent
 from tabroll.odds.figures import MATRIX_FORMAT, MATRIX_FORMAT_VERSION, Cell, Matrix, figure_name
@@ -39,8 +40,7 @@ NAME_WIDTH = 14  # the widest row name before it is abbreviated
 CORNER = N_("attacker \\ target")
 
 
-@dataclass
-class Grid:
+class Grid(msgspec.Struct):
     """One table of the matrix: a title, and its styled cells."""
 
     title: str
@@ -223,8 +223,7 @@ def matrix_view(table: Matrix, *, width: int = WIDTH) -> list[Line]:
     return lines
 
 
-@dataclass(frozen=True)
-class _Layout:
+class _Layout(msgspec.Struct, frozen=True):
     """How the grids fit the width: each attacker's and target's name as shown, each column's width, the width
     of the names' column, whether the corner's words fit on the heading's line, and the columns of each part."""
 

@@ -15,9 +15,10 @@ import itertools
 import os
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+
+import msgspec
 
 from tabroll.errors import InputError
 from tabroll.i18n import N_, _, n_, number, percent
@@ -94,8 +95,7 @@ LEFT, RIGHT = 76.0, 20.0
 MAX_SERIES = len(SERIES)
 
 
-@dataclass(frozen=True)
-class Series:
+class Series(msgspec.Struct, frozen=True):
     """One distribution in a picture: what the legend says of it, its bars (each value with its share and the
     tooltip of its figures) and its P(≥ n) at each value it has."""
 
@@ -388,8 +388,7 @@ def ink(fill: str) -> str:
     return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
 
 
-@dataclass(frozen=True)
-class Colouring:
+class Colouring(msgspec.Struct, frozen=True):
     """What a matrix picture's colour shows (``tabroll matrix --colour``): each cell's figure in the attack's
     table (``own``) and in the table of what follows it (``back``), and how the key names it. A probability is
     coloured on 0–100%; a mean on 0 to the largest in the picture, whose unit the key gives."""

@@ -3,11 +3,11 @@ request's fields as the command's parameters, and the command gets them as one r
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
-from dataclasses import dataclass
 from typing import Annotated
 
+import msgspec
+import msgspec.structs
 import typer
 from typer.testing import CliRunner
 
@@ -15,8 +15,7 @@ from tabroll.cli.commands.odds import MatrixRequest, OddsRequest, matrix, odds
 from tabroll.cli.flags import takes_request
 
 
-@dataclass(frozen=True)
-class Greeting:
+class Greeting(msgspec.Struct, frozen=True):
     name: Annotated[str, typer.Argument(help="Who is greeted.", metavar="NAME")]
     times: Annotated[int, typer.Option("--times", help="How many times.", metavar="N")] = 1
     loud: Annotated[bool, typer.Option("--loud", help="In capitals.")] = False
@@ -42,6 +41,6 @@ def test_the_command_gets_its_flags_as_one_request() -> None:
 def test_the_odds_commands_take_their_requests_fields_in_order() -> None:
     for command, request in ((odds, OddsRequest), (matrix, MatrixRequest)):
         parameters = list(inspect.signature(command).parameters)
-        assert parameters == [field.name for field in dataclasses.fields(request)]
+        assert parameters == [field.name for field in msgspec.structs.fields(request)]
         assert command.__name__ == request.__name__.removesuffix("Request").lower()
         assert command.__doc__

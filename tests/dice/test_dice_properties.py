@@ -38,8 +38,9 @@ def trees(leaves: st.SearchStrategy[Node], max_leaves: int) -> st.SearchStrategy
     return st.recursive(
         leaves,
         lambda children: st.one_of(
-            st.builds(BinaryOp, st.sampled_from(["+", "-", "*"]), children, children),
-            st.builds(Negate, children),
+            # mapped, not st.builds: a record's signature names types its module imports only for the type checker
+            st.tuples(st.sampled_from(["+", "-", "*"]), children, children).map(lambda parts: BinaryOp(*parts)),
+            children.map(Negate),
         ),
         max_leaves=max_leaves,
     )

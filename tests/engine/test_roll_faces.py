@@ -7,12 +7,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from tabroll.dice.sources import DiceRequest, GivenDice, RecordingDice
 from tabroll.engine.steps import Step, StepWatcher
@@ -24,8 +25,7 @@ from tabroll.odds.measures import GAME
 from tests.support import examples
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(msgspec.Struct, frozen=True):
     dice: int
     table: tuple[tuple[int, int], ...]  # what each face counts for: (damage, tenacity)
     more: int = 0  # then this many dice of another kind, with as many faces
@@ -38,16 +38,14 @@ class Roll:
         return [self.table] * self.dice + [self.other] * self.more
 
 
-@dataclass(kw_only=True)
-class Rolling(BaseTurn):
+class Rolling(BaseTurn, kw_only=True):
     roll: Roll
 
     def state_now(self) -> Roll:
         return self.roll
 
 
-@dataclass(frozen=True)
-class RollAll(Step):
+class RollAll(Step, frozen=True):
     def advance(self, turn: Rolling) -> None:
         roll = turn.roll
         tables = roll.tables

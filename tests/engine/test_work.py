@@ -3,25 +3,23 @@ typed (:class:`~tabroll.engine.work.StateField`), read from a roster turn's stat
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine.work import RosterTurn, StateField, Turn
 from tabroll.events import Note
-from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     name: str
     hp: int
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(msgspec.Struct, frozen=True):
     pieces: Roster[Piece]
     options: Any = None
 
@@ -36,14 +34,12 @@ class Board:
         return replace(self, pieces=roster)
 
 
-@dataclass(kw_only=True)
-class PieceTurn(RosterTurn[Board, Piece]):
+class PieceTurn(RosterTurn[Board, Piece], kw_only=True):
     options = StateField[str]()
     pieces = StateField[Roster[Piece]]()
 
 
-@dataclass(kw_only=True)
-class BoardTurn(Turn[Board]):
+class BoardTurn(Turn[Board], kw_only=True):
     options = StateField[str]()
 
 
@@ -68,7 +64,7 @@ def test_the_options_are_the_states_and_follow_a_new_state() -> None:
 def test_a_roster_turn_reads_its_options_without_freezing_its_draft() -> None:
     start = board()
     turn = PieceTurn(state=start, dice=GivenDice((), origin="test"))
-    turn.put(dataclasses.replace(turn.unit("Ann"), hp=0))
+    turn.put(replace(turn.unit("Ann"), hp=0))
     assert turn.options == "strict"
     assert turn._base is start and turn.pieces is start.pieces  # the draft is still a draft
     turn.change(options="loose")

@@ -3,31 +3,28 @@ draft, frozen when the state is next read), and what a fork of each shares with 
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-
+import msgspec
+import msgspec.structs
 import pytest
+from msgspec.structs import replace
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine.work import RosterTurn, Turn
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     name: str
     hp: int
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(msgspec.Struct, frozen=True):
     pieces: tuple[Piece, ...]
     round: int = 1
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pieces", Roster.of(self.pieces))
+        msgspec.structs.force_setattr(self, "pieces", Roster.of(self.pieces))
 
     @property
     def roster(self) -> Roster[Piece]:
@@ -40,8 +37,7 @@ class Board:
         return replace(self, pieces=roster)
 
 
-@dataclass(kw_only=True)
-class PieceTurn(RosterTurn[Board, Piece]):
+class PieceTurn(RosterTurn[Board, Piece], kw_only=True):
     pass
 
 
@@ -56,8 +52,8 @@ def test_puts_go_to_the_draft_and_the_state_is_frozen_once_when_read() -> None:
     board = Board((A, B, C))
     turn = PieceTurn(state=board, dice=dice())
     assert turn.state is board and turn.unit("Bob") is B
-    hurt = turn.put(dataclasses.replace(B, hp=0))
-    turn.put(dataclasses.replace(C, hp=0))
+    hurt = turn.put(replace(B, hp=0))
+    turn.put(replace(C, hp=0))
     assert turn.unit("Bob") is hurt and board.unit("Bob") is B  # the state given is never changed
     after = turn.state
     assert after == Board((A, hurt, Piece("Cid", 0))) and turn.state is after  # frozen once, then kept
@@ -66,10 +62,10 @@ def test_puts_go_to_the_draft_and_the_state_is_frozen_once_when_read() -> None:
 
 def test_change_keeps_the_draft_and_assigning_the_state_drops_it() -> None:
     turn = PieceTurn(state=Board((A, B)), dice=dice())
-    turn.put(dataclasses.replace(A, hp=1))
+    turn.put(replace(A, hp=1))
     turn.change(round=2)  # not the units: the draft goes on
     assert turn.state == Board((Piece("Ann", 1), B), round=2)
-    turn.put(dataclasses.replace(B, hp=1))
+    turn.put(replace(B, hp=1))
     turn.state = Board((A, B), round=3)  # a whole state: the draft before it is dropped
     assert turn.state == Board((A, B), round=3) and turn.unit("Bob") is B
 
@@ -78,7 +74,7 @@ def test_an_unknown_unit_is_refused_in_the_states_words_with_or_without_a_draft(
     turn = PieceTurn(state=Board((A, B)), dice=dice())
     with pytest.raises(RuleRefusal, match="piece") as before:
         turn.unit("Bobb")
-    turn.put(dataclasses.replace(A, hp=1))
+    turn.put(replace(A, hp=1))
     with pytest.raises(RuleRefusal, match="piece") as during:
         turn.unit("Bobb")
     assert str(before.value) == str(during.value)
@@ -88,12 +84,12 @@ def test_an_unknown_unit_is_refused_in_the_states_words_with_or_without_a_draft(
 
 def test_a_fork_starts_from_the_state_as_it_stands_and_shares_no_draft() -> None:
     turn = PieceTurn(state=Board((A, B)), dice=dice())
-    turn.put(dataclasses.replace(A, hp=0))
+    turn.put(replace(A, hp=0))
     twin = turn.fork(dice())
     assert twin.unit("Ann").hp == 0 and twin.state == Board((Piece("Ann", 0), B))
-    twin.put(dataclasses.replace(B, hp=0))
+    twin.put(replace(B, hp=0))
     assert turn.unit("Bob") is B and turn.state == Board((Piece("Ann", 0), B))
-    turn.put(dataclasses.replace(A, hp=2))
+    turn.put(replace(A, hp=2))
     assert twin.unit("Ann").hp == 0
 
 
@@ -109,5 +105,5 @@ def test_a_plain_work_holds_its_state_and_a_fork_shares_it() -> None:
     board = Board((A, B))
     work: Turn[Board] = Turn(state=board, dice=dice())
     twin = work.fork(dice())
-    twin.state = board.with_roster(board.roster.replace(dataclasses.replace(A, hp=0)))
+    twin.state = board.with_roster(board.roster.replace(replace(A, hp=0)))
     assert work.state is board and work.state_now() is board and twin.state_now().unit("Ann").hp == 0

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import yaml
 
 from tabroll.dice.sources import GivenDice
@@ -77,12 +77,11 @@ def sums(count: int, sides: int) -> dict[int, Fraction]:
     return {total: Fraction(ways, every) for total, ways in totals.items()}
 
 
-@dataclass
-class Expected:
+class Expected(msgspec.Struct):
     """What the test's own enumeration says: the probability of each event, the distribution of each number."""
 
-    flags: defaultdict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
-    numbers: defaultdict[str, defaultdict[int, Fraction]] = field(
+    flags: defaultdict[str, Fraction] = msgspec.field(default_factory=lambda: defaultdict(Fraction))
+    numbers: defaultdict[str, defaultdict[int, Fraction]] = msgspec.field(
         default_factory=lambda: defaultdict(lambda: defaultdict(Fraction))
     )
     total: Fraction = Fraction(0)

@@ -7,6 +7,8 @@ import copy
 import dataclasses
 import pickle
 
+import msgspec
+import msgspec.structs
 import pytest
 
 from tabroll.frozen import HashedOnce, hash_once, replace
@@ -32,7 +34,7 @@ def test_equal_units_hash_alike_whichever_was_hashed_first() -> None:
 def test_a_changed_copy_is_hashed_anew() -> None:
     unit = _unit()
     before = hash(unit)
-    for changed in (replace(unit, defense=4), dataclasses.replace(unit, defense=4)):
+    for changed in (replace(unit, defense=4), msgspec.structs.replace(unit, defense=4)):
         assert changed != unit and hash(changed) == hash(_unit(defense=4))
     assert hash(unit) == before
 
@@ -60,11 +62,10 @@ def test_only_a_record_with_the_slot_can_keep_its_hash() -> None:
     with pytest.raises(TypeError, match="HashedOnce"):
         hash_once(Plain)
 
-    @hash_once
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Kept(HashedOnce):
+    class Kept(msgspec.Struct, frozen=True, cache_hash=True):  # a record keeps its hash: cache_hash
         x: int
 
+    assert hash_once(Kept) is Kept
     assert hash(Kept(1)) == hash(Kept(1)) and Kept(1) == Kept(1) and Kept(1) != Kept(2)
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -32,8 +32,7 @@ from tests.odds.helpers import walked_as_plain
 from tests.support import examples
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(msgspec.Struct, frozen=True):
     """A comparison of ``count`` dice of ``sides`` sides: the outcome of each ordered roll, in the order
     ``itertools.product`` lists them (any rule at all, as hashable as a game's own comparison)."""
 
@@ -101,16 +100,14 @@ def test_a_request_is_read_by_its_comparison_and_a_comparison_of_too_many_rolls_
 # --- a small game of its own: one compared roll, then (optionally) another one of the same dice --------------
 
 
-@dataclass(frozen=True)
-class Contest:
+class Contest(msgspec.Struct, frozen=True):
     table: Table
     again: bool = False
     first: int = -1
     second: int = -1
 
 
-@dataclass(kw_only=True)
-class Contesting(BaseTurn):
+class Contesting(BaseTurn, kw_only=True):
     contest: Contest
 
     def state_now(self) -> Contest:
@@ -121,8 +118,7 @@ def _purposes(table: Table, round_: str) -> tuple[str, ...]:
     return tuple(f"{round_} die {i + 1}" for i in range(table.count))
 
 
-@dataclass(frozen=True)
-class First(Step):
+class First(Step, frozen=True):
     def advance(self, turn: Contesting) -> Step | None:
         c = turn.contest
         values = turn.draw_compared(c.table.sides, _purposes(c.table, "first"), c.table)
@@ -130,8 +126,7 @@ class First(Step):
         return Second() if c.again else None
 
 
-@dataclass(frozen=True)
-class Second(Step):
+class Second(Step, frozen=True):
     def advance(self, turn: Contesting) -> None:
         c = turn.contest
         values = turn.draw_compared(c.table.sides, _purposes(c.table, "second"), c.table)
@@ -226,8 +221,7 @@ def test_seeded_dice_draw_the_same_values_either_way() -> None:
 
 
 def test_a_die_against_a_number_is_one_die_read_by_its_outcome() -> None:
-    @dataclass(frozen=True)
-    class AtLeast:
+    class AtLeast(msgspec.Struct, frozen=True):
         target: int
 
         def __call__(self, values: tuple[int, ...]) -> Hashable:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,8 +33,7 @@ from tests.odds.helpers import walked_as_plain
 from tests.support import examples
 
 
-@dataclass(frozen=True)
-class Pool:
+class Pool(msgspec.Struct, frozen=True):
     dice: int
     sides: int
     success: frozenset[int]
@@ -43,16 +42,14 @@ class Pool:
     second: int = -1
 
 
-@dataclass(kw_only=True)
-class Counting(BaseTurn):
+class Counting(BaseTurn, kw_only=True):
     pool: Pool
 
     def state_now(self) -> Pool:
         return self.pool
 
 
-@dataclass(frozen=True)
-class Roll1(Step):
+class Roll1(Step, frozen=True):
     def advance(self, turn: Counting) -> Step | None:
         pool = turn.pool
         hits = turn.roll_count(f"{pool.dice}d{pool.sides}", pool.success, "first", "Hero")
@@ -60,8 +57,7 @@ class Roll1(Step):
         return Roll2() if pool.again and hits else None
 
 
-@dataclass(frozen=True)
-class Roll2(Step):
+class Roll2(Step, frozen=True):
     def advance(self, turn: Counting) -> None:
         pool = turn.pool
         hits = turn.roll_count(f"{pool.first}d{pool.sides}", pool.success, "second", "Hero")

@@ -5,12 +5,12 @@ denominator (1,901 of them for 100d20). The report is the same either way."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from tabroll.odds.exact import FINAL, exact_odds
 from tabroll.odds.report import build_report
@@ -36,7 +36,7 @@ def test_an_exact_tally_states_the_denominator_its_weights_share(barrage: Any, a
     assert tally.over > 1
     assert all(tally.over % mass.denominator == 0 for mass in _masses(tally))
     # The report from the stated denominator is the report from the least common multiple of every weight's.
-    unstated = dataclasses.replace(tally, over=0)
+    unstated = replace(tally, over=0)
     assert build_report(tally, exact=True, samples=walked.leaves) == build_report(
         unstated, exact=True, samples=walked.leaves
     )

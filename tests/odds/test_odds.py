@@ -6,6 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from msgspec.structs import replace
+
 from tabroll.engine import find_ruleset
 from tabroll.kit import AttackRequest, Measure
 from tabroll.loading.scenario import load_scenario_file
@@ -57,9 +59,7 @@ def test_trample_over_three_targets_matches_the_independent_product() -> None:
     state = data.state
     # Put a third target on the path: the Levi moves to [1, 0] (DEF 2, same height).
     levi = next(u for u in state.units if u.name == "Levi")
-    import dataclasses
-
-    state = state.with_unit(dataclasses.replace(levi, position=(1, 0)))
+    state = state.with_unit(replace(levi, position=(1, 0)))
     result = exact_odds(ruleset, state, data.steps[0].action)
     report = build_report(result.tally, exact=True, samples=result.leaves)
     assert result.leaves == 20**3

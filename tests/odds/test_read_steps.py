@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import msgspec
+import msgspec.structs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,8 +34,7 @@ from tests.odds.test_walk_reference import reference_walk
 from tests.support import examples
 
 
-@dataclass(frozen=True)
-class Read1(ReadStep):
+class Read1(ReadStep, frozen=True):
     def reads(self, turn: Counting) -> Count:
         pool = turn.pool
         return Count(f"{pool.dice}d{pool.sides}", pool.success, "first", "Hero")
@@ -45,8 +45,7 @@ class Read1(ReadStep):
         return Read2() if pool.again and hits else None
 
 
-@dataclass(frozen=True)
-class Read2(ReadStep):
+class Read2(ReadStep, frozen=True):
     def reads(self, turn: Counting) -> Count:
         pool = turn.pool
         return Count(f"{pool.first}d{pool.sides}", pool.success, "second", "Hero")
@@ -222,8 +221,7 @@ def test_the_walk_asks_no_blows_of_events_of_kinds_blows_do_not_read(
     assert kinds.count({"counted"}) < asked.count({"counted"}) // 5 and len(kinds) < len(asked) // 2
 
 
-@dataclass(frozen=True)
-class ReadBonus(ReadStep):
+class ReadBonus(ReadStep, frozen=True):
     """A reading step whose rule rolls a die of its own (a bonus of 1 or 2 to the successes; every die and a 1:
     refused), followed by a plain step (the successes rolled again, die by die; every die again: refused)."""
 
@@ -240,8 +238,7 @@ class ReadBonus(ReadStep):
         return Plain2() if pool.again and hits else None
 
 
-@dataclass(frozen=True)
-class Plain2(Step):
+class Plain2(Step, frozen=True):
     def advance(self, turn: Counting) -> None:
         pool = turn.pool
         dice = min(pool.first, pool.dice)
@@ -298,8 +295,7 @@ def test_a_reading_walk_stopped_by_its_deadline_says_how_much_it_covered(
     assert covered == sorted(covered) and covered[0] > 0 and covered[-1] < 1
 
 
-@dataclass(frozen=True)
-class Quiet1(ReadStep):
+class Quiet1(ReadStep, frozen=True):
     """A reading step whose rule, by the count, ends the action or goes on to a second reading step changing
     nothing (several counts to one step, with the state of the node: the walk finds it known), or keeps the count
     and logs a hit (a new state, a blow)."""
@@ -319,8 +315,7 @@ class Quiet1(ReadStep):
         return Quiet2(1) if pool.again else None
 
 
-@dataclass(frozen=True)
-class Quiet2(ReadStep):
+class Quiet2(ReadStep, frozen=True):
     dice: int
 
     def reads(self, turn: Counting) -> Count:
@@ -341,11 +336,10 @@ class StatesReader(QuietReader):
     measures_read_events = False  # the measures read the states alone: not asked at the steps
 
 
-@dataclass(kw_only=True)
-class Noting(Counting):
+class Noting(Counting, kw_only=True):
     """A working area of a mutable value (its notes, copied by ``_forked``), which the state reads."""
 
-    notes: list[int] = field(default_factory=list)
+    notes: list[int] = msgspec.field(default_factory=list)
 
     def state_now(self) -> Pool:
         pool = self.pool
@@ -355,8 +349,7 @@ class Noting(Counting):
         self.notes = list(self.notes)
 
 
-@dataclass(frozen=True)
-class Note1(Quiet1):
+class Note1(Quiet1, frozen=True):
     def then(self, turn: Noting, hits: int) -> Step | None:  # type: ignore[override]
         turn.notes.append(hits)  # changed in place: a rule may, in a working area that copies it when forked
         return Quiet2(1) if turn.pool.again and hits else None
@@ -388,13 +381,13 @@ def test_values_that_change_nothing_find_what_follows_as_known_and_give_the_plai
 def test_a_working_area_of_frozen_values_is_put_back_not_forked() -> None:
     turn = Counting(dice=GivenDice([]), pool=Pool(2, 6, frozenset({6})))
     turn.emit(Hit(attacker="Hero", target="Foe", result=1, needed=2, rule="kept"))
-    rewind, before = turn.rewinder(), dict(turn.__dict__)
+    rewind, before = turn.rewinder(), msgspec.structs.asdict(turn) | {"events": list(turn.events)}
     assert rewind is not None
     turn.pool = Pool(3, 6, frozenset({6}))
     turn.ruling("option", True, "told")
     turn.emit(Hit(attacker="Hero", target="Foe", result=2, needed=2, rule="kept"))
     rewind()
-    assert turn.__dict__ == before and len(turn.events) == 1 and turn.rulings_told == frozenset()
+    assert msgspec.structs.asdict(turn) == before and len(turn.events) == 1 and turn.rulings_told == frozenset()
     assert Noting(dice=GivenDice([]), pool=Pool(2, 6, frozenset({6}))).rewinder() is None  # mutable: forked
 
 
@@ -407,8 +400,7 @@ def test_a_reading_walk_forks_once_per_node_not_once_per_value(barrage: Any, mon
     assert walked.resolutions == 1_762 and forks["fork"] < 300  # 1,762 values, about 200 steps met
 
 
-@dataclass(frozen=True)
-class Final1(Read1):
+class Final1(Read1, frozen=True):
     """:class:`Read1` of a pool rolled once (a final reading), answering every count at once in two sides: what
     the first roll counts by each count, the second roll (never made) by one end for every count."""
 

@@ -288,7 +288,7 @@ def test_a_gathering_chain_walks_each_battle_once_whatever_the_turn_number(monke
     """Gathering of Heroes counts turns, and no rule reads the count: the state a new attack starts from keeps the
     turn number, so the chain meets the same dozen battles each turn and walks each once (it used to walk them
     all again every turn, past its budget, and was simulated). The figures are those of a chain that counts."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     described = attack("A P=1 T=1 Life=3", "B P=1 T=1 Life=3", "mtg_heroes")
     whole = chain_of(described, 20)

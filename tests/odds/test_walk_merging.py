@@ -12,9 +12,9 @@ figures: the comparison can fail.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,14 +22,14 @@ from tabroll.engine.steps import Step
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, Event, Hit, Miss
+from tabroll.frozen import eq_hash_without
 from tabroll.kit import Blow, Measure, Strike, core_blows
 from tabroll.odds.exact import exact_odds
 from tests.odds.helpers import walked_as_plain
 from tests.support import examples
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(msgspec.Struct, frozen=True):
     name: str
     life: int
     guard: int
@@ -37,14 +37,12 @@ class Target:
     dice: str  # what the attacker rolls against it
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     targets: tuple[Target, ...]
     refuse_on: int = 0  # a total equal to this is refused (0: never), to walk refusals below checkpoints too
 
 
-@dataclass(kw_only=True)
-class Run(BaseTurn):
+class Run(BaseTurn, kw_only=True):
     """The working area of one strike of the line: the targets as they stand."""
 
     targets: tuple[Target, ...]
@@ -54,8 +52,7 @@ class Run(BaseTurn):
         return Line(self.targets, self.refuse_on)
 
 
-@dataclass(frozen=True)
-class StrikeAt(Step):
+class StrikeAt(Step, frozen=True):
     """The strike on target ``index``, with the attacker's ``fury`` (1 once a roll showed its highest face)."""
 
     index: int
@@ -85,11 +82,10 @@ class StrikeAt(Step):
         return type(self)(index + 1, fury) if index + 1 < len(turn.targets) else None
 
 
-@dataclass(frozen=True)
-class StrikeForgettingFury(StrikeAt):
+class StrikeForgettingFury(StrikeAt, frozen=True):
     """The same strike, with the fury left out of what the walk compares: a mistake, which the figures show."""
 
-    fury: int = field(compare=False)
+    __eq__, __hash__ = eq_hash_without("fury")
 
 
 class Gauntlet:

@@ -54,14 +54,12 @@ RULESET = Late()
 """
 
 EVENTS = """
-from dataclasses import dataclass
 
 from tabroll.events import Event, event_kind
 
 
 @event_kind("damage")
-@dataclass(frozen=True, kw_only=True)
-class Wound(Event):
+class Wound(Event, frozen=True, kw_only=True):
     unit: str
 
 

@@ -121,17 +121,18 @@ def test_an_element_attack_still_reads_the_element_table(tmp_path: Path) -> None
     assert "tabroll.rulesets.tabmaster.elements" in loaded("run", str(fire), "--format", "text")
 
 
-# As PROBE, but writes every dataclass of tabroll (and its games) that the command defined: each one defined costs
-# the start the code generation of its methods, so one never used belongs in a module imported where it is.
+# As PROBE, but writes every record (msgspec Struct) of tabroll (and its games) that the command defined: each one
+# defined costs the start its class and its module, so one never used belongs in a module imported where it is.
 CLASSES_PROBE = """
 import atexit, sys
+import msgspec
 def _defined():
     seen = set()
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] != "tabroll" or module is None:
             continue
         for value in list(vars(module).values()):
-            if isinstance(value, type) and "__dataclass_fields__" in vars(value) and value.__module__ == name:
+            if isinstance(value, type) and issubclass(value, msgspec.Struct) and value.__module__ == name:
                 seen.add(f"{name}.{value.__qualname__}")
     return " ".join(sorted(seen))
 atexit.register(lambda: sys.stderr.write("\\nCLASSES " + _defined() + "\\n"))
@@ -141,7 +142,7 @@ main()
 """
 
 
-def defined_dataclasses(*args: str) -> set[str]:
+def defined_records(*args: str) -> set[str]:
     done = subprocess.run(
         [sys.executable, "-c", CLASSES_PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=120, check=False
     )
@@ -153,7 +154,7 @@ def test_a_file_that_validates_defines_none_of_the_explaining_of_problems() -> N
     """Wording a failed validation (walking pydantic's errors, placing and wording each problem) is imported only
     when a validation fails: a file that loads, and a quick attack, pay for none of it."""
     for command in (("run", EXAMPLE, "--format", "text"), ("attack", "-a", "Lanceiro", "-t", "Alquimista")):
-        defined = defined_dataclasses(*command)
+        defined = defined_records(*command)
         assert "tabroll.loading.validation.Shape" in defined  # the file was validated
         unused = {"tabroll.problem.Problem", "tabroll.loading.explaining._Walk", "tabroll.loading.explaining._Item"}
         assert not {name.rsplit(".", 1)[1] for name in defined} & {"Problem", "_Walk", "_Item"}, defined & unused
@@ -189,7 +190,7 @@ def test_running_a_file_defines_no_reading_step_path_check_option_list_or_measur
     """A step that reads a roll by its value (``engine.reading``), a path's check (``geometry.grid.paths``), what
     ``tabroll rules`` and ``tabroll odds`` read of a game (``kit.descriptions``) and an attack typed on the command
     line (``kit.fields``) are defined where they are used: the example's run uses none of them."""
-    defined = defined_dataclasses("run", EXAMPLE, "--format", "text")
+    defined = defined_records("run", EXAMPLE, "--format", "text")
     assert "tabroll.engine.Scenario" in defined  # the file was run
     lazy = {"tabroll.engine.reading.ReadStep", "tabroll.geometry.grid.paths.PathCheck"}
     lazy |= {"tabroll.kit.descriptions.Measure", "tabroll.kit.descriptions.OptionInfo"}
@@ -200,7 +201,7 @@ def test_running_a_file_defines_no_reading_step_path_check_option_list_or_measur
 def test_finding_the_game_of_two_catalogue_units_defines_no_measure() -> None:
     """``attack`` without ``-r`` imports every game's package to find the units' game; what a walk measures
     (``kit.descriptions.Measure``) is named by each game's ``declare_measures`` only, imported there."""
-    defined = defined_dataclasses("attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text")
+    defined = defined_records("attack", "-a", "Lanceiro", "-t", "Alquimista", "--format", "text")
     assert "tabroll.battle_events.Damage" in defined  # the attack was resolved
     assert not {"tabroll.kit.descriptions.Measure", "tabroll.kit.descriptions.OptionInfo"} & defined
 
@@ -208,11 +209,11 @@ def test_finding_the_game_of_two_catalogue_units_defines_no_measure() -> None:
 def test_a_common_attack_defines_none_of_the_rarer_core_events() -> None:
     """Immunities, healing, statuses, spending and the end of the game (``tabroll.more_events``) are defined when
     one is first used: the example's common attack emits none of them; a projectile attack spends its arrow."""
-    defined = defined_dataclasses("run", EXAMPLE, "--format", "text")
+    defined = defined_records("run", EXAMPLE, "--format", "text")
     assert "tabroll.battle_events.Damage" in defined  # a hit was resolved
     assert not {name for name in defined if name.startswith("tabroll.more_events.")}
     projectile = str(ROOT / "scenarios" / "tabmaster" / "05-projectile-arqueiro.yaml")
-    assert "tabroll.more_events.Spend" in defined_dataclasses("run", projectile, "--format", "text")
+    assert "tabroll.more_events.Spend" in defined_records("run", projectile, "--format", "text")
 
 
 def test_the_names_made_lazy_keep_their_import_paths() -> None:

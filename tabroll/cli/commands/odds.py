@@ -5,9 +5,9 @@ field there, and the command reads it from the request."""
 
 import os
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
+import msgspec
 import typer
 
 from tabroll.cli.commands.attack import attack_words
@@ -34,8 +34,7 @@ if TYPE_CHECKING:
     from tabroll.api import Attack
 
 
-@dataclass(frozen=True)
-class OddsRequest:
+class OddsRequest(msgspec.Struct, frozen=True):
     """The flags of ``tabroll odds``, in the order its help lists them."""
 
     words: GameWordsArg = None
@@ -129,7 +128,7 @@ class OddsRequest:
         """The request of the second attack: the first one's with the ``--vs`` attacker, and each ``--vs-set
         KEY=VALUE`` in place of the first attack's field of that name (its game fields are handed over as ``--set``,
         so that one of the same name is overridden)."""
-        from dataclasses import replace
+        from msgspec.structs import replace
 
         from tabroll.engine import all_rulesets, find_ruleset
         from tabroll.loading.quick import split_words
@@ -271,7 +270,7 @@ def _attack_odds(request: OddsRequest) -> None:
 def _versus_odds(request: OddsRequest) -> None:
     """``tabroll odds … --vs UNIT``: the odds of both attacks, each on its own, compared side by side
     (:func:`tabroll.api.attack_odds` with ``vs``)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from tabroll.api import attack_odds, check_no_until_with_vs
     from tabroll.dice.session import check_jobs
@@ -313,8 +312,7 @@ def _complete_colours(incomplete: str) -> list[str]:
     return [name for name in MATRIX_COLOURS if name.startswith(incomplete)]
 
 
-@dataclass(frozen=True)
-class MatrixRequest:
+class MatrixRequest(msgspec.Struct, frozen=True):
     """The flags of ``tabroll matrix``, in the order its help lists them."""
 
     words: Annotated[

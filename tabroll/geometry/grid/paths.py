@@ -3,11 +3,10 @@ when a path is checked: a board that only measures distances and sight defines i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class PathCheck:
+class PathCheck(msgspec.Struct, frozen=True):
     """The outcome of :meth:`Board.is_path`, truthy when the path is valid; else ``index`` is the 0-based position of
     the first offending square and ``problem`` explains it."""
 
