@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import said
-from tabroll.frozen import replace
 
 from .actions import AbilityAction, HealAction, ParalyseAction
 from .bonuses import ability_active, check_bonuses

@@ -4,12 +4,13 @@ a flank's, the troops' Moral when their commander falls: :class:`Morale`) and th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import said
-from tabroll.frozen import replace
 
 from .actions import CheckAction, InitiativeAction
 from .bonuses import Bonus, check_bonuses
@@ -41,8 +42,7 @@ def edge(attacker: Sequence[Bonus], defender: Sequence[Bonus]) -> int:
     return sum(amount for _reason, amount in attacker) - sum(amount for _reason, amount in defender)
 
 
-@dataclass(frozen=True)
-class Opposed:
+class Opposed(msgspec.Struct, frozen=True):
     """What the rules read of an opposed roll's d10s (attacker's, defender's; only the defender's when ``die``, the
     attacker's, is rolled already), all the exact walk branches over: whether the attacker wins (the totals
     ``edge`` apart beyond the dice) and, with ``critical``, whether it won with a natural 10 (double damage)."""
@@ -69,8 +69,7 @@ def reaction_winner(dice: Sequence[int], totals: Sequence[int]) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
-class ReactionOutcome:
+class ReactionOutcome(msgspec.Struct, frozen=True):
     """What the rules read of the reaction rolls' two d10s: who wins, or a tie (:func:`reaction_winner`)."""
 
     edge: int
@@ -128,8 +127,7 @@ def stat_check(turn: ForgodTurn, stat: str, attacker: Card, defender: Card) -> b
     return opposed(turn, word, attacker.name, attacking, defender.name, defending)
 
 
-@dataclass(frozen=True)
-class Morale(BattleStep):
+class Morale(BattleStep, frozen=True):
     """The first of ``troops`` (the fallen commander's troops still to roll, in order) rolls Moral against the
     commander's ``morale`` (the troop wins ties) or flees; then the next, then ``then``."""
 
@@ -164,8 +162,7 @@ class Morale(BattleStep):
         return replace(self, troops=self.troops[1:]) if len(self.troops) > 1 else self.then
 
 
-@dataclass(frozen=True)
-class Reaction(BattleStep):
+class Reaction(BattleStep, frozen=True):
     """Attempt ``attempt`` (from 0) at the reaction rolls that decide who acts first: each side 1d10 plus its
     commander's Reacción (``bonuses``); a tie rolls again, at most :data:`MAX_INITIATIVE_ROLLS` times."""
 

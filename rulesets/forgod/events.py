@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabroll.events import Event, event_kind
 
 from .messages import _, n_
 
 
 @event_kind("multiplier")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Multiplier(Event):
+class Multiplier(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """A number was multiplied: ``applies_to`` (e.g. "damage": the same words in every language, and
     ``applies_to_text`` in the language) times ``factor`` gives ``total``."""
 
@@ -34,8 +31,7 @@ class Multiplier(Event):
 
 
 @event_kind("cards_lost")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardsLost(Event):
+class CardsLost(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """Cards of a detachment (or a single card) were annihilated; ``left`` cards remain, so its multiplier is now
     ``left``; ``life_left`` is the PV of the card that takes the next damage."""
 
@@ -60,8 +56,7 @@ class CardsLost(Event):
 
 
 @event_kind("opposed_check")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OpposedCheck(Event):
+class OpposedCheck(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """An opposed roll (Fortaleza, Moral or the initiative): the defender wins ties, a natural 10 beats bonuses."""
 
     stat: str

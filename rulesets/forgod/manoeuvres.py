@@ -3,7 +3,6 @@ with Cubrir Carga and its impact, and the defender's counterattack when one of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabroll.errors import RuleRefusal
@@ -17,8 +16,7 @@ from .strikes import Form, Strike, attacking_turn, strike_series
 from .turn import END, HANDLERS, BattleStep, ForgodTurn, charge_due, turn_moves
 
 
-@dataclass(frozen=True)
-class Counterattack(BattleStep):
+class Counterattack(BattleStep, frozen=True):
     """The ``defender``'s one automatic attack at +2 against the card whose special attack ``failed``, if both
     are still on the field; then ``then``."""
 
@@ -37,8 +35,7 @@ class Counterattack(BattleStep):
         return Strike(form, self.failed, self.then).take(turn)
 
 
-@dataclass(frozen=True)
-class EndCharge(BattleStep):
+class EndCharge(BattleStep, frozen=True):
     """A charge's impact is over: the charge of ``charger`` ends."""
 
     inline: ClassVar[bool] = True

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
+
+from msgspec.structs import replace
 
 from tabroll.engine import Scenario
 from tabroll.errors import InputError
@@ -143,7 +144,7 @@ def _placed_cards(model: ForgodScenario, doc: YamlDocument, shell: Battle) -> li
                     location=doc.locate(("units", name)),
                 )
         if shell.row_line(card.side, square[1]) is None:
-            card = dataclasses.replace(card, invading=True)
+            card = replace(card, invading=True)
         cards.append(card)
     return cards
 
@@ -234,7 +235,7 @@ def _card(name: str, entry: UnitInput, square: Square | None) -> Card:
         paralysed=entry.paralysed is not False,
         paralysed_rounds=None if isinstance(entry.paralysed, bool) else entry.paralysed,
     )
-    shared = {f.name for f in dataclasses.fields(Card)} & UnitInput.model_fields.keys()
+    shared = set(Card.__struct_fields__) & UnitInput.model_fields.keys()
     return Card(**{field: getattr(entry, field) for field in shared - given.keys()}, **given)
 
 
@@ -291,7 +292,7 @@ def quick_scenario(ruleset: AnyRuleset, request: AttackRequest) -> Scenario:
     }
     built = build_scenario(ruleset, command_line_document(data), request.options)
     # Two cards typed on the command line are one attack, not a battle: no battle's result is judged.
-    return dataclasses.replace(built, state=dataclasses.replace(built.state, judged=False))
+    return replace(built, state=replace(built.state, judged=False))
 
 
 def quick_action(ruleset: AnyRuleset, attacker: str, target: str, fields: Mapping[str, str]) -> AttackAction:

@@ -3,10 +3,12 @@ The first side's field is rows 0-2 (0 retaguardia, 1 normal, 2 avanzada), the se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from tabroll.frozen import HashedOnce, hash_once, replace
+import msgspec
+import msgspec.structs
+from msgspec.structs import replace
+
 from tabroll.geometry.grid import Board, Square
 from tabroll.kit.roster import Roster
 
@@ -34,9 +36,7 @@ def with_copies(additions: tuple[AdditionInput, ...], addition: AdditionInput) -
     return (*additions, addition)
 
 
-@hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
-class Card(HashedOnce):
+class Card(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     """A card on the board, or a detachment of ``cards`` identical cards sharing one square."""
 
     name: str
@@ -109,8 +109,7 @@ class Card(HashedOnce):
         return self.terrain == "air" or (self.terrain == "either" and self.flying)
 
 
-@dataclass(frozen=True, slots=True)
-class Charge:
+class Charge(msgspec.Struct, frozen=True):
     """A charge declared and not yet resolved. ``opponent_turns`` counts the other side's turns at declaration."""
 
     charger: str
@@ -121,8 +120,7 @@ class Charge:
     cover: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(msgspec.Struct, frozen=True):
     board: Board
     units: tuple[Card, ...]
     options: Any
@@ -151,7 +149,7 @@ class Battle:
 
     def __post_init__(self) -> None:
         # The cards as a Roster: a tuple equal to the one given, with lookup by name in O(1).
-        object.__setattr__(self, "units", Roster.of(self.units))
+        msgspec.structs.force_setattr(self, "units", Roster.of(self.units))
 
     def unit(self, name: str) -> Card:
         return Roster.of(self.units).find(name)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import said
-from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
 from .actions import ChangeStrategyAction, RegroupAction, ReinforcementsAction

@@ -6,12 +6,14 @@ area attack (:class:`AreaRound`, :class:`AreaStrike`); ``do: attack``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Event, Hit, Miss, Modifier, said
-from tabroll.frozen import replace
+from tabroll.frozen import eq_hash_without
 
 from .abilities import use_ability
 from .actions import AbilityAction, AttackAction, ResponseInput
@@ -126,8 +128,7 @@ def _attack_count(turn: ForgodTurn, attacker: Card, target: Card, times: int | N
     return times if times is not None else frequency
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(msgspec.Struct, frozen=True):
     """How a card strikes in one part of an action, fixed before any die: the bonuses the action adds to its
     attack and damage rolls, the damage multiplier (a charge), the attack mode, an orange attack, whether
     the target keeps its Absorción for a later attack, and the action's answers before the damage roll."""
@@ -139,11 +140,12 @@ class Form:
     mode: str | None = None
     orange: bool = False
     keep_absorption: bool = False
-    responses: tuple[ResponseInput, ...] = field(default=(), compare=False)
+    responses: tuple[ResponseInput, ...] = ()  # not compared
+
+    __eq__, __hash__ = eq_hash_without("responses")
 
 
-@dataclass(frozen=True)
-class Strike(BattleStep):
+class Strike(BattleStep, frozen=True):
     """One attack roll of ``form.attacker`` at ``target`` and the evasion roll against it, drawn together (the
     rules read them only as a miss, a hit or a critical hit; ties go to the defender, :func:`~.checks.natural_ten`);
     on a hit, the answers, then :class:`DamageRoll`. ``then`` follows the strike, ``evaded`` instead when the target
@@ -215,8 +217,7 @@ class Strike(BattleStep):
         return DamageRoll.prepared(turn, self.form, t, attack_die == 10, self.then)
 
 
-@dataclass(frozen=True)
-class DamageRoll(BattleStep):
+class DamageRoll(BattleStep, frozen=True):
     """A hit's damage roll: 1d10 + the damage bonuses, multiplied (a charge, a ``critical``) and less the
     absorptions in the order option ``multiplier_order`` says; then the wound, and if a commander fell, its
     troops' Moral (:class:`Morale`) before ``then``.
@@ -414,8 +415,7 @@ def _attack_made(turn: ForgodTurn, attacker: str, target: str, number: int, coun
     return True
 
 
-@dataclass(frozen=True)
-class SeriesStrike(BattleStep):
+class SeriesStrike(BattleStep, frozen=True):
     """Attack ``number`` (from 0) of the ``count`` a card makes at one ``target`` in one action, then ``then``.
     ``answers``: as in :class:`Strike`."""
 
@@ -438,8 +438,7 @@ class SeriesStrike(BattleStep):
         return strike.take(turn)
 
 
-@dataclass(frozen=True)
-class AreaRound(BattleStep):
+class AreaRound(BattleStep, frozen=True):
     """Attack ``number`` (from 0) of the ``count`` of an area attack centred on ``target``: the cards it covers
     and its one die, then each covered card's strike (:class:`AreaStrike`); ``then`` follows the last."""
 
@@ -466,8 +465,7 @@ class AreaRound(BattleStep):
         return replace(self, number=self.number + 1) if self.number + 1 < self.count else self.then
 
 
-@dataclass(frozen=True)
-class AreaStrike(BattleStep):
+class AreaStrike(BattleStep, frozen=True):
     """The strike of an area attack's round (``round``: its step) on ``covered[index]``, with the round's ``die``,
     if that card and the attacker are still on the field."""
 

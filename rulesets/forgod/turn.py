@@ -6,15 +6,15 @@ act, a new round, the addition phase, the terrain and the tactical move, a card 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from msgspec.structs import replace
 
 from tabroll.dice.sources import roll_die
 from tabroll.engine.steps import Step
 from tabroll.engine.work import Turn
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, Event, GameOver, Heal, Modifier, Move, NewRound, Roll, StatusApplied, said
-from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 from tabroll.kit import Handlers
 from tabroll.kit.roster import Roster
@@ -29,8 +29,7 @@ if TYPE_CHECKING:
     from .cards import AdditionInput
 
 
-@dataclass(kw_only=True)
-class ForgodTurn(Turn[Battle]):
+class ForgodTurn(Turn[Battle], kw_only=True):  # a working area: never compared (as Turn)
     """One action being resolved: the battle as it stands (``state``), the dice and the action's log.
 
     ``fall``: the card that fell last in this action and who felled it (``None`` for a card that fled), as the
@@ -82,8 +81,7 @@ HANDLERS: Handlers[ForgodTurn] = Handlers()
 """Every F0R60D action's handler, each registered where it is defined (the modules :mod:`.resolver` names)."""
 
 
-@dataclass(frozen=True)
-class BattleStep(Step):
+class BattleStep(Step, frozen=True, kw_only=True):
     """A step of a F0R60D action: its fields (every one compared) are what it and the steps after it read besides
     the battle.
 
@@ -91,7 +89,7 @@ class BattleStep(Step):
     on each step as it is reached, in a judged battle only. A step whose ``inline`` is true draws no die: the step
     before it takes it at once, so the exact walk never keeps the action there."""
 
-    fall: tuple[str, str | None] | None = field(default=None, kw_only=True)
+    fall: tuple[str, str | None] | None = None  # keyword-only: after every subclass's own fields
     inline: ClassVar[bool] = False
 
     def advance(self, turn: ForgodTurn) -> BattleStep | None:
@@ -111,8 +109,7 @@ class BattleStep(Step):
         return self
 
 
-@dataclass(frozen=True)
-class EndAction(BattleStep):
+class EndAction(BattleStep, frozen=True):
     """The last rule of every action: the battle's result (:func:`battle_result`)."""
 
     inline: ClassVar[bool] = True
@@ -124,8 +121,7 @@ class EndAction(BattleStep):
 END = EndAction()
 
 
-@dataclass(frozen=True)
-class Unbroken(BattleStep):
+class Unbroken(BattleStep, frozen=True):
     """Steps taken as one, ``first`` and each after it to the end of the action, with no kept step between: for an
     area attack that may strike a troop and later its commander, so the odds read the troop's flight with its
     last blow."""
