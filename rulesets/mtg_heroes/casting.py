@@ -5,11 +5,11 @@ listed spell's effects in their order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import Spend
-from tabroll.frozen import replace
 
 from .combat import opposed_speed
 from .effects import apply_effect, change_stats, deal_damage, report_change, summon_creature
@@ -19,8 +19,7 @@ from .state import Combatant, LastAct, Permanent
 from .work import HANDLERS, HeroesTurn, check_in_fight, out_of_range, take_action
 
 
-@dataclass(frozen=True)
-class CastSpell:
+class CastSpell(msgspec.Struct, frozen=True):
     """What a cast needs to know of its spell, from the spell list or from the action (a spell of the table's)."""
 
     name: str

@@ -5,12 +5,13 @@ and the opposed Speed test.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.engine.steps import Step
 from tabroll.errors import InputError, RuleRefusal
 from tabroll.events import Defeat, GameOver, Hit, Miss, Said, said
-from tabroll.frozen import replace
+from tabroll.frozen import eq_hash_without
 
 from .effects import check_result, end_permanents, fall, tell_life_lost
 from .messages import _, band_word, p_, strike_word
@@ -141,13 +142,13 @@ def exchange(turn: HeroesTurn, attacker: str, defender: str, action: AttackActio
     values = {"attacker": attacker, "defender": defender}
     if d_first and not a_first and counter:
         turn.note(_("First Strike: {defender} strikes first; {attacker} only if it survives", **values), defender)
-        turn.run(Strike(FIRST_STRIKE, told=None, exchange=settled))
+        turn.run(Strike(at=FIRST_STRIKE, told=None, exchange=settled))
         return
     if a_first and not d_first:
         turn.note(_("First Strike: {attacker} strikes first; {defender} only if it survives", **values), attacker)
     elif a_first and d_first:
         turn.note(_("both have First Strike: attack, then counterattack as usual"))
-    turn.run(Strike(ATTACK, told=None, exchange=settled))
+    turn.run(Strike(at=ATTACK, told=None, exchange=settled))
 
 
 # The strikes of an exchange, in the order they may come: the defender's First Strike (its counterattack before
@@ -158,8 +159,7 @@ ATTACK = "attack"
 COUNTERATTACK = "counterattack"
 
 
-@dataclass(frozen=True)
-class Exchange:
+class Exchange(msgspec.Struct, frozen=True):
     """What every step of one exchange reads that the dice cannot change: who attacks whom, their band before,
     whether the defender fights back; and the words it says whatever its dice, made once as it begins, not at every
     strike of every outcome: why the band goes back, the push-back and why, each one's "Toughness until end of
@@ -187,8 +187,7 @@ def _until_end(victim: str) -> Said:
     return said(lambda: _("{victim}'s Toughness until end of turn", victim=victim))
 
 
-@dataclass(frozen=True)
-class ExchangeStep(Step):
+class ExchangeStep(Step, frozen=True, kw_only=True):
     """A step of an exchange. Compared: which strike it is (``at``, one of :data:`FIRST_STRIKE`…), whether the
     attack has killed the defender (``killed``, read at the end), and ``told``: the end of the battle still to be
     told (the turn's ``game_over``, the one thing beside the battle the dice may change). Uncompared: the
@@ -196,8 +195,10 @@ class ExchangeStep(Step):
 
     at: str
     killed: bool = False
-    told: GameOver | None = field(kw_only=True)
-    exchange: Exchange = field(compare=False, kw_only=True)
+    told: GameOver | None
+    exchange: Exchange
+
+    __eq__, __hash__ = eq_hash_without("exchange")
 
     def sides(self) -> tuple[str, str, str]:
         """Who strikes whom in this strike, and what it is (attack or counterattack)."""
@@ -214,7 +215,7 @@ class ExchangeStep(Step):
         kills = strike(turn, striker, victim, what, attack, defence, settled.toughness[victim == defender])
         if self.at == FIRST_STRIKE:
             if turn.unit(attacker).in_fight:
-                return Strike(AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
+                return Strike(at=AFTER_FIRST_STRIKE, told=turn.game_over, exchange=settled)
             turn.note(_("{attacker} fell to the first strike and deals no damage", attacker=attacker), attacker)
             self.end(turn, False)
             return None
@@ -222,7 +223,7 @@ class ExchangeStep(Step):
             if not settled.counter:
                 turn.note(_("{defender} does not counterattack", defender=defender), defender)
             elif turn.unit(defender).in_fight:
-                return Strike(COUNTERATTACK, kills, told=turn.game_over, exchange=settled)
+                return Strike(at=COUNTERATTACK, killed=kills, told=turn.game_over, exchange=settled)
             else:
                 turn.note(_("{defender} is at 0 Life and cannot counterattack", defender=defender), defender)
             self.end(turn, kills)
@@ -241,8 +242,7 @@ class ExchangeStep(Step):
         turn.tell_game_over()
 
 
-@dataclass(frozen=True)
-class Strike(ExchangeStep):
+class Strike(ExchangeStep, frozen=True):
     """The striker's Power dice; then the victim's Toughness: rolled in a :class:`Defence` step, or what is left of
     it this turn (no die). A source that watches steps is asked for both pools at once, read only by Power less
     Toughness (:meth:`~tabroll.engine.work.BaseTurn.draw_against`); the log is the same either way."""
@@ -262,7 +262,7 @@ class Strike(ExchangeStep):
         attack = turn.roll(power, purpose, striker_name, None if drawn is None else drawn[:power])
         if rolls_toughness:
             if drawn is None:  # the Toughness dice are drawn at a step of their own
-                return Defence(self.at, self.killed, attack, told=self.told, exchange=self.exchange)
+                return Defence(at=self.at, killed=self.killed, attack=attack, told=self.told, exchange=self.exchange)
             # drawn already: nothing to wait for, no step before them
             return self.land(turn, attack, defend(turn, victim_name, drawn[power:], guard))
         defence = victim.toughness_pool
@@ -285,12 +285,11 @@ def defence_purpose(victim: str, dice: int) -> str:
     return _("defence: {victim}'s Toughness {dice}d6", victim=victim, dice=dice)
 
 
-@dataclass(frozen=True)
-class Defence(ExchangeStep):
+class Defence(ExchangeStep, frozen=True, kw_only=True):
     """The victim's Toughness dice against the Power total ``attack`` (compared: all the rest reads of the Power
     dice). A source that draws both pools at once meets them in :class:`Strike`, with no step between."""
 
-    attack: int = 0
+    attack: int
 
     def advance(self, turn: HeroesTurn) -> Step | None:
         return self.land(turn, self.attack, defend(turn, self.sides()[1], None))

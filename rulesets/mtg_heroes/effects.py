@@ -4,9 +4,10 @@ the battle; destroy, exile and control, Power and Toughness changes, Regenerate,
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Immune, said
-from tabroll.frozen import replace
 from tabroll.kit.roster import Roster
 
 from .events import TurnOrder

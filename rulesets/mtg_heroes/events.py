@@ -5,16 +5,13 @@ Imported by the ruleset's ``__init__`` so that ``tabroll schema events`` and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabroll.events import Event, event_kind
 
 from .messages import _, band_word
 
 
 @event_kind("skill_test")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SkillTest(Event):
+class SkillTest(Event, frozen=True, kw_only=True):
     """The outcome of a skill test: the dice total against the target number (success when total ≥ target)."""
 
     unit: str | None
@@ -42,8 +39,7 @@ class SkillTest(Event):
 
 
 @event_kind("band_change")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BandChange(Event):
+class BandChange(Event, frozen=True, kw_only=True):
     """The range band between two combatants changed (far / near / direct)."""
 
     first: str
@@ -64,8 +60,7 @@ class BandChange(Event):
 
 
 @event_kind("turn_order")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnOrder(Event):
+class TurnOrder(Event, frozen=True, kw_only=True):
     """The order in which combatants take their turns, fixed for the rest of the fight."""
 
     order: tuple[str, ...]
@@ -76,8 +71,7 @@ class TurnOrder(Event):
 
 
 @event_kind("turn_phase")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnPhase(Event):
+class TurnPhase(Event, frozen=True, kw_only=True):
     """A phase of a combatant's turn begins: reach, upkeep, main (the action phase) or end."""
 
     unit: str

@@ -5,12 +5,11 @@ creatures), the action phase, and End (spells forgotten, mana burn, flights sett
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec.structs import replace
 
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Defeat, said
-from tabroll.frozen import replace
 from tabroll.i18n import N_
 
 from .effects import check_result, end_permanents, lose_life
@@ -380,8 +379,7 @@ def resolve_initiative(turn: HeroesTurn, action: InitiativeAction) -> None:
     turn.run(Ordering((), 0))
 
 
-@dataclass(frozen=True)
-class Ordering(Step):
+class Ordering(Step, frozen=True):
     """The turn order, Speed by Speed from the highest: ``order`` so far, from the ``index``-th highest Speed on.
     A shared Speed is an opposed roll (a :class:`TieRoll`); once every Speed is placed, the first turn begins.
     ``still_tied``: the tie before it played all its rounds, so the listed order stood."""
@@ -415,8 +413,7 @@ class Ordering(Step):
         return None
 
 
-@dataclass(frozen=True)
-class TieRoll(Step):
+class TieRoll(Step, frozen=True):
     """One opposed Speed roll of a tie (Speed d6, at least one die): higher total first, equal totals roll again
     in the next round, up to :data:`MAX_TIE_ROUNDS` rounds (then the listed order stands). Compared: the place in
     the order, the ``round``, its ``groups``, the ``group`` rolling, the next round's groups made (``done``) and

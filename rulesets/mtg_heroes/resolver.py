@@ -8,9 +8,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from tabroll.dice.sources import DiceSource, GivenDice
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import replace
 
 from . import casting, combat, effects, phases  # noqa: F401  (each registers its handlers)
 from .messages import _, result_word

@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeVar
+
+import msgspec
 
 from tabroll.engine.work import BaseTurn
 from tabroll.errors import InputError
@@ -27,15 +28,13 @@ MAX_IDENTITY = 40
 TargetReading = Literal["upper", "lower"]
 
 
-@dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(msgspec.Struct, frozen=True):
     name: str
     polish: str
     colours: tuple[str, str]
 
 
-@dataclass(frozen=True, slots=True)
-class Difficulty:
+class Difficulty(msgspec.Struct, frozen=True):
     name: str
     polish: str
     low: int

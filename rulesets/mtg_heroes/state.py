@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from tabroll.frozen import HashedOnce, hash_once, replace
+import msgspec
+from msgspec.structs import replace
+
 from tabroll.geometry.bands import BandScale, RangeBands
 from tabroll.i18n import N_
 from tabroll.kit.roster import Roster
@@ -29,9 +30,7 @@ REACH_PENALTY = 2
 """The Reach lost in a Reach phase at near (or direct) range of an enemy."""
 
 
-@hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
-class Combatant(HashedOnce):
+class Combatant(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     """A character or a creature, with what this turn has done to it."""
 
     name: str
@@ -103,8 +102,7 @@ class Combatant(HashedOnce):
         return not self.out and self.life > 0
 
 
-@dataclass(frozen=True, slots=True)
-class Permanent:
+class Permanent(msgspec.Struct, frozen=True):
     """A permanent effect of a spell on a combatant: it lasts while its caster upholds it in the Upkeep phase."""
 
     spell: str
@@ -114,8 +112,7 @@ class Permanent:
     toughness: int
 
 
-@dataclass(frozen=True, slots=True)
-class LastAct:
+class LastAct(msgspec.Struct, frozen=True):
     """The last thing done that others may respond to: a spell cast, or a commanded creature's action."""
 
     actor: str
@@ -124,17 +121,13 @@ class LastAct:
     split_second: bool = False
 
 
-@hash_once  # hashed with every state, as the battle is: its spells (pydantic models) once, not at every key
-@dataclass(frozen=True, slots=True)
-class SpellBook(HashedOnce):
+class SpellBook(msgspec.Struct, frozen=True, cache_hash=True):  # hashed once: its spells are pydantic models
     """The battle's spell list: (name, spell) pairs (a spell's model: ``SpellInput``), in the list's order."""
 
     entries: tuple[tuple[str, Any], ...] = ()
 
 
-@hash_once  # hashed in every key of the exact walk and of the --until chain, its options (a pydantic model) with it
-@dataclass(frozen=True)  # its fields in a dict: a copy (frozen.replace, a few per resolution) is one dict update
-class Battle(HashedOnce):
+class Battle(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the walk and of --until
     """The whole state: every combatant (those out of the fight stay, marked) as a
     :class:`~tabroll.kit.roster.Roster`, ranges, turn order, options."""
 

@@ -4,12 +4,11 @@ once a turn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec.structs import replace
 
 from tabroll.engine.work import RosterTurn, StateField
 from tabroll.errors import RuleRefusal
 from tabroll.events import GameOver, Heal, Modifier, Said, StatusApplied
-from tabroll.frozen import replace
 from tabroll.geometry.bands import RangeBands
 from tabroll.kit import Handlers
 
@@ -19,8 +18,7 @@ from .model import HeroesOptions
 from .state import FAR_FORBIDS, Battle, Combatant, LastAct
 
 
-@dataclass(kw_only=True)
-class HeroesTurn(RosterTurn[Battle, Combatant]):
+class HeroesTurn(RosterTurn[Battle, Combatant], kw_only=True):  # compared by identity, as every working area
     """The battle as one action changes it (a :class:`~tabroll.engine.work.RosterTurn`), what the action before it
     did and the end of the battle still to be told."""
 

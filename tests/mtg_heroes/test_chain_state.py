@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
-from tabroll.frozen import replace
 from tabroll.kit import Ruleset
 from tabroll.odds.until import compute_until
 from tabroll.rulesets.mtg_heroes import GatheringOfHeroes

@@ -96,7 +96,7 @@ def test_a_counterattack_step_compares_whether_the_attack_killed() -> None:
     whole, watching = taken(fight(units, [attack("A", "B")]), [1, 6, 4, 2])
     steps = [s for _, s, _ in watching.kept]
     assert [(type(s), s.at, s.killed) for s in steps] == [(Strike, "attack", False), (Strike, "counterattack", False)]
-    assert steps[1] != Strike("counterattack", True, told=None, exchange=steps[1].exchange)
+    assert steps[1] != Strike(at="counterattack", killed=True, told=None, exchange=steps[1].exchange)
     assert whole.state.unit("A").life == 1
     assert_every_step_resumes(whole, watching, [1, 6, 4, 2])
 
