@@ -7,16 +7,13 @@ directions are numbers 1-6 with their side name (``"2 (E)"``) for people.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabroll.events import Event, Position, event_kind, position_text
 
 from .messages import _, direction_word
 
 
 @event_kind("synapse")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Synapse(Event):
+class Synapse(Event, frozen=True, kw_only=True):
     """How an Ahotnik's two pilots agreed: ``result`` is ``success`` or ``forced``; ``pilots`` the two numbers
     they named (empty when the table gave the result directly); ``direction`` the direction it attacks in."""
 
@@ -48,8 +45,7 @@ class Synapse(Event):
 
 
 @event_kind("rotation")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rotation(Event):
+class Rotation(Event, frozen=True, kw_only=True):
     """An Ahotnik turned to a new facing (``before`` = ``after`` when it already faced that way)."""
 
     unit: str
@@ -70,8 +66,7 @@ class Rotation(Event):
 
 
 @event_kind("targeting")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Targeting(Event):
+class Targeting(Event, frozen=True, kw_only=True):
     """What an Ahotnik attacks: ``attack`` is ``melee`` or ``ranged``; ``targets`` in the order hit (may be empty
     for a ranged shot that hits nothing); ``line`` the hexes a ranged shot crosses; ``reason`` why."""
 
@@ -96,8 +91,7 @@ class Targeting(Event):
 
 
 @event_kind("ignored")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ignored(Event):
+class Ignored(Event, frozen=True, kw_only=True):
     """A unit the attack treats as absent (an Ahotnik in phase transition, a Demon whose DNA the attacker owns,
     an ally)."""
 
@@ -112,8 +106,7 @@ class Ignored(Event):
 
 
 @event_kind("dna")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DnaGained(Event):
+class DnaGained(Event, frozen=True, kw_only=True):
     """An Ahotnik gained the DNA of a Demon identity: from now on they ignore each other."""
 
     unit: str
@@ -128,8 +121,7 @@ class DnaGained(Event):
 
 
 @event_kind("threat")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ThreatChanged(Event):
+class ThreatChanged(Event, frozen=True, kw_only=True):
     """The threat level moved by ``change`` (+1/-1) for ``reason``; it never falls below ``floor``."""
 
     change: int
@@ -156,8 +148,7 @@ class ThreatChanged(Event):
 
 
 @event_kind("transition")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PhaseTransition(Event):
+class PhaseTransition(Event, frozen=True, kw_only=True):
     """An Ahotnik entered (``active`` true) or left phase transition."""
 
     unit: str
@@ -171,8 +162,7 @@ class PhaseTransition(Event):
 
 
 @event_kind("summon")
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Summon(Event):
+class Summon(Event, frozen=True, kw_only=True):
     """A Demon was summoned onto the board."""
 
     unit: str

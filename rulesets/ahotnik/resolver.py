@@ -9,16 +9,18 @@ direction (:class:`Directions`) and one for the rest (:class:`StepByStepAttacks`
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from tabroll.dice.sources import choose_number
 from tabroll.engine.steps import Step
 from tabroll.engine.work import StateField, Turn
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Defeat, GameOver, Hit, Roll, position_text, said
+from tabroll.frozen import eq_hash_without, hash_without
 from tabroll.geometry.hex import Hex
 from tabroll.kit import Handlers
 
@@ -48,8 +50,7 @@ MELEE_DAMAGE = {"success": 2, "forced": 1}
 SynapseResult = Literal["success", "forced"]
 
 
-@dataclass(frozen=True, slots=True)
-class Aim:
+class Aim(msgspec.Struct, frozen=True):
     """One target of a planned attack and how it takes the damage."""
 
     target: str
@@ -58,8 +59,7 @@ class Aim:
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(msgspec.Struct, frozen=True):
     """What one Ahotnik's attack will do, decided at target identification."""
 
     attacker: str
@@ -67,13 +67,12 @@ class Plan:
     blows: tuple[Aim, ...] = ()
 
 
-@dataclass(kw_only=True)
-class AhotnikTurn(Turn[Board]):
+class AhotnikTurn(Turn[Board], eq=False, kw_only=True, dict=True):  # a working area: never compared nor shown
     """The working area of one action: the board as it evolves (``state``, with the dice and events of the kit's
     :class:`~tabroll.engine.work.Turn`) and what the attacks so far leave to settle."""
 
-    last_blow: dict[str, str] = field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
-    fallen: list[tuple[str, str]] = field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
+    last_blow: dict[str, str] = msgspec.field(default_factory=dict)  # Demon -> Ahotnik whose blow took it to 0 Life
+    fallen: list[tuple[str, str]] = msgspec.field(default_factory=list)  # (Ahotnik at 0 Life, who struck it)
 
     options = StateField[AhotnikOptions]()
 
@@ -119,23 +118,30 @@ def resolve_attack_phase(turn: AhotnikTurn, action: AttackPhaseAction) -> None:
         turn.run(NextAhotnik(0, phase=phase))
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(msgspec.Struct, frozen=True):
     """What the steps of one attack phase read that the dice cannot change: the Ahotniks in turn order and the
     choices the action gives for them."""
 
     order: tuple[str, ...]
-    choices: Mapping[str, ChoiceInput] = field(hash=False)
+    choices: Mapping[str, ChoiceInput]  # compared, not hashed (a dict)
+
+    __hash__ = hash_without("choices")
 
 
-@dataclass(frozen=True)
-class Directions(Step):
+class PhaseStep(Step, frozen=True, kw_only=True):
+    """A step of the attack phase: its :class:`Phase` rides along, uncompared (the same for every outcome)."""
+
+    phase: Phase  # not compared (keyword-only: every subclass's fields come first)
+
+    __eq__, __hash__ = eq_hash_without("phase")
+
+
+class Directions(PhaseStep, frozen=True):
     """Step by step: step 1 (direction) for the Ahotnik at ``index`` in turn order, ``results`` the synapses
     decided before it. Nothing is struck yet: what follows reads only the board and those synapses."""
 
     index: int
     results: tuple[SynapseResult, ...]
-    phase: Phase = field(compare=False, kw_only=True)
 
     def advance(self, turn: AhotnikTurn) -> Step:
         name = self.phase.order[self.index]
@@ -145,12 +151,10 @@ class Directions(Step):
         return StepByStepAttacks(results, phase=self.phase)
 
 
-@dataclass(frozen=True)
-class StepByStepAttacks(Step):
+class StepByStepAttacks(PhaseStep, frozen=True):
     """Step by step: steps 2 to 4 (targets, damage, what it settles) for every Ahotnik, in turn order."""
 
     results: tuple[SynapseResult, ...]
-    phase: Phase = field(compare=False, kw_only=True)
 
     def advance(self, turn: AhotnikTurn) -> None:
         plans = [identify(turn, name, result) for name, result in zip(self.phase.order, self.results, strict=True)]
@@ -170,13 +174,11 @@ class StepByStepAttacks(Step):
         settle(turn)
 
 
-@dataclass(frozen=True)
-class NextAhotnik(Step):
+class NextAhotnik(PhaseStep, frozen=True):
     """Per Ahotnik: all four steps for the Ahotnik at ``index`` in turn order. The previous Ahotnik's attack is
     settled (``last_blow`` and ``fallen`` are empty): only the board counts."""
 
     index: int
-    phase: Phase = field(compare=False, kw_only=True)
 
     def advance(self, turn: AhotnikTurn) -> Step | None:
         order = self.phase.order
@@ -283,7 +285,7 @@ def decide_direction(turn: AhotnikTurn, name: str, choice: ChoiceInput | None) -
             after_name=turn.name(direction),
         )
     )
-    turn.put(dataclasses.replace(ahotnik, facing=direction))
+    turn.put(replace(ahotnik, facing=direction))
     return result
 
 
@@ -503,7 +505,7 @@ def strike(turn: AhotnikTurn, plan: Plan) -> None:
             text = _("{unit} hit a Demon; it stays in phase transition", unit=attacker.name)
             turn.note(text, attacker.name)
         else:
-            turn.put(dataclasses.replace(attacker, phase_transition=True))
+            turn.put(replace(attacker, phase_transition=True))
             turn.emit(PhaseTransition(unit=attacker.name, active=True, reason=_("it hit a Demon")))
 
 
@@ -512,7 +514,7 @@ def take_damage(turn: AhotnikTurn, attacker: str, target: Unit, blow: Aim) -> Un
     event per pool that loses something. Damage beyond both is lost. Returns the unit as it is now."""
     to_shields = 0 if blow.straight_to_life else min(blow.amount, target.shields)
     to_life = min(blow.amount - to_shields, target.life)
-    hurt = dataclasses.replace(target, shields=target.shields - to_shields, life=target.life - to_life)
+    hurt = replace(target, shields=target.shields - to_shields, life=target.life - to_life)
     turn.put(hurt)
     if blow.straight_to_life:
         life_rule = _("target ahead: straight to Life")
@@ -542,14 +544,14 @@ def settle(turn: AhotnikTurn) -> None:
     for demon in turn.state.demons:
         if demon.on_board and demon.life == 0:
             by = turn.last_blow.get(demon.name)
-            turn.put(dataclasses.replace(demon, position=None, exiled=True))
+            turn.put(replace(demon, position=None, exiled=True))
             reason = _("at 0 Life: exiled from {hex}", hex=position_text(demon.position))
             turn.emit(Defeat(unit=demon.name, by=by, reason=reason, how="exiled"))
             change_threat(turn, -1, _("{unit} is exiled", unit=demon.name))
             if by is not None:
                 owner = turn.state.ahotnik(by)
                 if demon.identity not in owner.dna:
-                    turn.put(dataclasses.replace(owner, dna=owner.dna | {demon.identity}))
+                    turn.put(replace(owner, dna=owner.dna | {demon.identity}))
                     turn.emit(DnaGained(unit=by, identity=demon.identity))
     turn.last_blow.clear()
     if not turn.fallen:
@@ -560,7 +562,7 @@ def settle(turn: AhotnikTurn) -> None:
     removed: list[str] = []
     for demon in turn.state.demons:
         if demon.on_board and demon.identity in owner.dna:
-            turn.put(dataclasses.replace(demon, position=None))
+            turn.put(replace(demon, position=None))
             removed.append(demon.name)
             reason = _("the game ends and {by} owns the DNA of {identity}", by=by, identity=demon.identity)
             turn.emit(Defeat(unit=demon.name, by=None, reason=reason, how="removed"))
@@ -570,7 +572,7 @@ def settle(turn: AhotnikTurn) -> None:
         reason = _("an Ahotnik at 0 Life ends the game")
     turn.emit(GameOver(unit=fallen, by=by, removed=tuple(removed), reason=reason))
     over = said(lambda: _("{unit} fell to 0 Life, struck by {by}", unit=fallen, by=by))
-    turn.state = dataclasses.replace(turn.state, game_over=over)
+    turn.state = replace(turn.state, game_over=over)
     turn.fallen.clear()
 
 
@@ -579,7 +581,7 @@ def change_threat(turn: AhotnikTurn, change: int, reason: str) -> None:
     floor = board.threat_floor
     after = board.threat + change if change > 0 else max(board.threat + change, floor)
     turn.emit(ThreatChanged(change=change, before=board.threat, after=after, floor=floor, reason=reason))
-    turn.state = dataclasses.replace(board, threat=after)
+    turn.state = replace(board, threat=after)
 
 
 @HANDLERS.on(TerrainAction)
@@ -624,7 +626,7 @@ def resolve_end_transition(turn: AhotnikTurn, action: EndTransitionAction) -> No
     for name in names:
         ahotnik = turn.state.ahotnik(name)
         if ahotnik.phase_transition:
-            turn.put(dataclasses.replace(ahotnik, phase_transition=False))
+            turn.put(replace(ahotnik, phase_transition=False))
             turn.emit(PhaseTransition(unit=name, active=False, reason=_("the scenario ends it")))
         elif action.ahotniks is not None:
             turn.note(_("{unit} is not in phase transition", unit=name), name)

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+from msgspec.structs import force_setattr, replace
+
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import HashedOnce, hash_once
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit.roster import Roster
 
 from .messages import _
 
 
-@hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
-class Ahotnik(HashedOnce):
+class Ahotnik(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     """A giant robot steered by two pilots. ``team`` None means it stands alone (every other Ahotnik is an enemy)."""
 
     name: str
@@ -34,9 +32,7 @@ class Ahotnik(HashedOnce):
         return self.team is None or other.team != self.team
 
 
-@hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
-class Demon(HashedOnce):
+class Demon(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     """A Demon; ``position`` None while it is off the board (exiled, or not summoned yet)."""
 
     name: str
@@ -54,8 +50,7 @@ class Demon(HashedOnce):
 Unit = Ahotnik | Demon
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(msgspec.Struct, frozen=True):
     """The whole state: the map (its blocked hex is the Singularity), the units, the threat level, the options."""
 
     map: HexMap
@@ -67,8 +62,8 @@ class Board:
 
     def __post_init__(self) -> None:
         # Both lists as Rosters: tuples equal to the ones given, with lookup by name in O(1).
-        object.__setattr__(self, "ahotniks", Roster.of(self.ahotniks))
-        object.__setattr__(self, "demons", Roster.of(self.demons))
+        force_setattr(self, "ahotniks", Roster.of(self.ahotniks))
+        force_setattr(self, "demons", Roster.of(self.demons))
 
     @property
     def singularity(self) -> Hex | None:
@@ -102,10 +97,10 @@ class Board:
 
     def replace(self, unit: Unit) -> Board:
         if isinstance(unit, Ahotnik):
-            return dataclasses.replace(self, ahotniks=Roster.of(self.ahotniks).replace(unit))
+            return replace(self, ahotniks=Roster.of(self.ahotniks).replace(unit))
         if self.demon(unit.name) is None:
-            return dataclasses.replace(self, demons=(*self.demons, unit))
-        return dataclasses.replace(self, demons=Roster.of(self.demons).replace(unit))
+            return replace(self, demons=(*self.demons, unit))
+        return replace(self, demons=Roster.of(self.demons).replace(unit))
 
 
 def _hex_held(unit: Unit) -> Hex | None:

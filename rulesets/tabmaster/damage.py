@@ -6,8 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from tabroll.events import Damage, Defeat
-from tabroll.frozen import replace
 
 from .events import ElementBonus, Survive
 from .messages import _

@@ -7,7 +7,6 @@ from functools import cache
 from typing import Any
 
 import msgspec
-import msgspec.structs
 
 from tabroll.kit.text import bundled_yaml
 

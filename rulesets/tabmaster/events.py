@@ -9,7 +9,7 @@ from .messages import _
 
 
 @event_kind("element_bonus")
-class ElementBonus(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
+class ElementBonus(Event, frozen=True, kw_only=True):
     """An element of the attack added damage against this target."""
 
     STYLE = "magenta"
@@ -27,7 +27,7 @@ class ElementBonus(Event, frozen=True, kw_only=True):  # compared, hashed and sh
 
 
 @event_kind("flip")
-class Flip(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
+class Flip(Event, frozen=True, kw_only=True):
     """A unit was flipped face down after acting: it may not act again this round."""
 
     STYLE = "dim"
@@ -38,7 +38,7 @@ class Flip(Event, frozen=True, kw_only=True):  # compared, hashed and shown by E
 
 
 @event_kind("survive")
-class Survive(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
+class Survive(Event, frozen=True, kw_only=True):
     """A unit was hit and stays on the board."""
 
     STYLE = "green"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Move
-from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 
 from .messages import _, n_

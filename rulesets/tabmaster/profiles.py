@@ -14,9 +14,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import msgspec
-import msgspec.structs
 
-from tabroll.frozen import HashedOnce, hash_once
 from tabroll.kit.text import plain
 
 from .messages import N_, _
@@ -118,8 +116,7 @@ class Effects(msgspec.Struct, frozen=True):
         return [label for label in labels if label]
 
 
-@hash_once  # hashed with its unit, in every key of the exact walk that holds a changed unit
-class AttackProfile(msgspec.Struct, HashedOnce, frozen=True, cache_hash=True):
+class AttackProfile(msgspec.Struct, frozen=True, cache_hash=True):  # hashed with its unit in the exact walk's keys
     """One attack of a unit: its type, reach (or attack die), damage dice and effects."""
 
     kind: AttackKind

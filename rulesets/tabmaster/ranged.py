@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import replace
 
 from .damage import strike
 from .messages import _, n_, p_

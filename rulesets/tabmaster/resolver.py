@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import NewRound
-from tabroll.frozen import replace
 from tabroll.geometry.grid import Square
 from tabroll.kit import Handlers
 

@@ -6,17 +6,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-import msgspec.structs
+from msgspec.structs import force_setattr, replace
 
-from tabroll.frozen import HashedOnce, hash_once, hash_without, replace
+from tabroll.frozen import hash_without
 from tabroll.geometry.grid import Board, Direction, Square
 from tabroll.kit.roster import Roster
 
 from .profiles import AttackProfile
 
 
-@hash_once  # hashed in every key of the exact walk
-class Unit(msgspec.Struct, HashedOnce, frozen=True, cache_hash=True):
+class Unit(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     """A unit on the board (or defeated, with no position)."""
 
     name: str
@@ -60,8 +59,7 @@ class Unit(msgspec.Struct, HashedOnce, frozen=True, cache_hash=True):
         return False
 
 
-@hash_once  # the state is part of every key of the exact walk
-class Battle(msgspec.Struct, HashedOnce, frozen=True):
+class Battle(msgspec.Struct, frozen=True):  # part of every key of the exact walk
     """The whole state: the board, every unit (defeated ones stay, marked), the round, the options."""
 
     board: Board  # compared, not hashed: the board and the options stay as a battle goes on
@@ -74,7 +72,7 @@ class Battle(msgspec.Struct, HashedOnce, frozen=True):
 
     def __post_init__(self) -> None:
         # The units as a Roster: a tuple equal to the one given, with lookup by name in O(1).
-        msgspec.structs.force_setattr(self, "units", Roster.of(self.units))
+        force_setattr(self, "units", Roster.of(self.units))
 
     @property
     def roster(self) -> Roster[Unit]:

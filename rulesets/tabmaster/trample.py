@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from tabroll.engine.steps import Step
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import eq_hash_without, replace
+from tabroll.frozen import eq_hash_without
 from tabroll.geometry.grid import Square
 
 from .damage import strike

@@ -4,11 +4,11 @@ shares (:class:`Attack`, :class:`AttackStep`, :class:`EndAttack`)."""
 from __future__ import annotations
 
 import msgspec
-import msgspec.structs
+from msgspec.structs import replace
 
 from tabroll.engine.steps import Step
 from tabroll.engine.work import RosterTurn, StateField
-from tabroll.frozen import eq_hash_without, replace
+from tabroll.frozen import eq_hash_without
 
 from .events import Flip
 from .model import AttackAction, TabMasterOptions
@@ -28,7 +28,7 @@ class TabMasterTurn(
     options = StateField[TabMasterOptions]()
 
 
-class Attack(msgspec.Struct, frozen=True, eq=False):  # never compared: every step holds it with compare=False
+class Attack(msgspec.Struct, frozen=True, eq=False):  # never compared: every step holds it uncompared
     """What every step of one attack reads that the dice cannot change: the action, the attacker as the attack
     began (after a move before it), the attack form used, and the targets named for every round."""
 
@@ -42,7 +42,7 @@ class Attack(msgspec.Struct, frozen=True, eq=False):  # never compared: every st
 class AttackStep(Step, frozen=True, kw_only=True):
     """A step of an attack: its :class:`Attack` rides along, uncompared (the same for every outcome)."""
 
-    attack: Attack  # not compared (keyword-only: every subclass's fields come first in msgspec)
+    attack: Attack  # not compared (keyword-only: every subclass's fields come first)
 
     __eq__, __hash__ = eq_hash_without("attack")
 

@@ -8,9 +8,9 @@ every run is reproducible from the drawn scenario and seed.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
@@ -239,8 +239,7 @@ SEEDS = st.integers(0, 2**32 - 1)
 # --- running ------------------------------------------------------------------------------------------------
 
 
-@dataclass
-class Run:
+class Run(msgspec.Struct):
     scenario: Scenario
     steps: list[Resolution]
     drawn: list[tuple[int, ...]]  # the dice each step drew, in order

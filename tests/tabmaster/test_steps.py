@@ -4,12 +4,12 @@ however the live resolution went on after the copy was kept; and a copy never ta
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from tabroll.dice.sources import GivenDice
 from tabroll.engine import resolve
