@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.events import Damage, Defeat, Heal, Modifier, Note, said
-from tabroll.frozen import replace
 
 from .messages import _
 from .state import Adventurer, Placed, Unit

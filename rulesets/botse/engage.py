@@ -3,9 +3,10 @@ of engages and of skill dice rolled outside battle."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note, said
-from tabroll.frozen import replace
 
 from .choices import asking, choose_form
 from .events import FatigueGained, FormDeclared, TargetDeclared

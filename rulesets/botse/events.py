@@ -3,16 +3,13 @@ cost a ``damage``, Defense lowered a ``modifier``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabroll.events import Event, event_kind
 
 from .messages import _, dice_words, die_word, n_, p_
 
 
 @event_kind("light_fatigue")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class FatigueGained(Event):
+class FatigueGained(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """An adventurer gains light fatigue dice (``amount``; ``total`` after) or, with 0, why none."""
 
     STYLE = "yellow"
@@ -35,8 +32,7 @@ class FatigueGained(Event):
 
 
 @event_kind("battle_form")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class FormDeclared(Event):
+class FormDeclared(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """The battle form for this engage, with the range it gives (``reach``: the same words in every language,
     ``reach_text`` in the language) and the form before."""
 
@@ -56,8 +52,7 @@ class FormDeclared(Event):
 
 
 @event_kind("engage_target")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class TargetDeclared(Event):
+class TargetDeclared(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """The declared target, in sight and within range, ``distance`` hexes away (``reach`` as in ``battle_form``)."""
 
     STYLE = "blue"
@@ -80,8 +75,7 @@ class TargetDeclared(Event):
 
 
 @event_kind("gather_dice")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Gathered(Event):
+class Gathered(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """The dice gathered, with each stat's count against its limit, and the free enemy combat dice."""
 
     STYLE = "cyan"
@@ -122,8 +116,7 @@ class Gathered(Event):
 
 
 @event_kind("die_turned")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class FaceTurned(Event):
+class FaceTurned(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """An ability turns die ``number`` (its place in the roll) to face ``face`` of ``sides``, which ``shows``
     its icons (step 5a; ``shows_text`` in the language). No die is rolled."""
 
@@ -149,8 +142,7 @@ class FaceTurned(Event):
 
 
 @event_kind("die_result")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class ResultResolved(Event):
+class ResultResolved(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """The result the player chose to resolve next (die ``number``, or 0 for the item's ability): ``done``
     says what it did (the same words in every language; ``done_text`` in the language)."""
 
@@ -170,8 +162,7 @@ class ResultResolved(Event):
 
 
 @event_kind("tenacity")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class TenacityGained(Event):
+class TenacityGained(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """An adventurer gains tenacity (``amount``; ``total`` after)."""
 
     STYLE = "green"
@@ -192,8 +183,7 @@ class TenacityGained(Event):
 
 
 @event_kind("die_placed")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class DiePlaced(Event):
+class DiePlaced(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """Where a rolled die ends the engage: ``exhausted`` (cooldown ``slot``, 1 = leftmost), ``active``
     (active ``slot``), ``drained``, ``discarded`` or ``status`` (on ``on``)."""
 
@@ -221,8 +211,7 @@ class DiePlaced(Event):
 
 
 @event_kind("skill_trigger")
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
-class Reaction(Event):
+class Reaction(Event, frozen=True, kw_only=True):  # compared, hashed and shown by Event
     """Step 6: a triggered skill fires (``fired``) or, with the reason, does not."""
 
     STYLE = "magenta"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Note
-from tabroll.frozen import replace
 
 from .choices import asking, choose_item, choose_overtax
 from .events import Gathered

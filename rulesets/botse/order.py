@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.dice.sources import asks_players
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import replace
 
 from .choices import ability_text, ask_choice
 from .messages import _, n_, p_

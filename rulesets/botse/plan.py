@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from tabroll.errors import RuleRefusal
 from tabroll.events import said, said_each
@@ -16,27 +16,25 @@ from .track import cost_problem
 from .work import BotseTurn, Engage, Rolled
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(msgspec.Struct, frozen=True):
     die: int | None  # None: the item's ability
     unit: str | None = None
     hex: Hex | None = None
     target: str | None = None  # with several declared targets: the one this result aims at
 
 
-@dataclass
-class Plan:
+class Plan(msgspec.Struct):
     """What a die result will do: damage and prevention per unit, and where the die goes."""
 
-    damage: dict[str, tuple[int, int]] = field(default_factory=dict)  # unit → (blockable, unblockable)
-    prevent: dict[str, int] = field(default_factory=dict)
-    done: list[str] = field(default_factory=list)  # said words (tabroll.events.said): kept in both ways
-    skipped: list[str] = field(default_factory=list)
-    heal: dict[str, int] = field(default_factory=dict)
+    damage: dict[str, tuple[int, int]] = msgspec.field(default_factory=dict)  # unit → (blockable, unblockable)
+    prevent: dict[str, int] = msgspec.field(default_factory=dict)
+    done: list[str] = msgspec.field(default_factory=list)  # said words (tabroll.events.said): kept in both ways
+    skipped: list[str] = msgspec.field(default_factory=list)
+    heal: dict[str, int] = msgspec.field(default_factory=dict)
     code: Code = Code.INSTANT
     status_on: str | None = None
     status_name: str | None = None  # the face's (first) status, placed or not
-    statuses: list[str] = field(default_factory=list)  # the statuses placed on ``status_on``
+    statuses: list[str] = msgspec.field(default_factory=list)  # the statuses placed on ``status_on``
     nowhere: bool = False  # a status-code face whose status had nowhere to go
     cost: Cost | None = None  # paid when the result is resolved
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from tabroll.events import Note
 from tabroll.i18n import N_
@@ -17,8 +17,7 @@ from .track import take_fatigue
 from .work import BotseTurn, Engage
 
 
-@dataclass(frozen=True)
-class Trigger:
+class Trigger(msgspec.Struct, frozen=True):
     """One triggered skill that step 6 looks at; an ally's (an adventurer's or a companion's) is optional."""
 
     owner: str

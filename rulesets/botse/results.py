@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from tabroll.events import Note, StatusApplied, joined, said
-from tabroll.frozen import replace
 
 from .damage import deal, deal_summed, heal, struck
 from .events import DiePlaced, ResultResolved, TenacityGained

@@ -6,17 +6,18 @@ and logged as a core ``roll``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter, getitem
 from typing import cast
+
+from msgspec.structs import replace
 
 from tabroll.dice.sources import roll_die
 from tabroll.engine.reading import Side
 from tabroll.engine.steps import ReadStep, Step
 from tabroll.errors import RuleRefusal
 from tabroll.events import Roll, said
-from tabroll.frozen import replace
+from tabroll.frozen import eq_hash_without
 from tabroll.i18n import N_, language
 
 from .damage import restore_defense
@@ -30,14 +31,15 @@ from .state import Die
 from .work import BotseTurn, Engage, Rolled, die_number
 
 
-@dataclass(frozen=True)
-class RollDie(Step):
+class RollDie(Step, frozen=True):
     """Step 4, die ``number`` (from 1) of an engage whose rules read which die shows which face (a reroll, a cost,
     a choice…): ``reading``, the compared value, every face so far."""
 
     number: int
     reading: tuple[int, ...]
-    pool: Engage = field(compare=False)
+    pool: Engage  # not compared
+
+    __eq__, __hash__ = eq_hash_without("pool")
 
     def advance(self, turn: BotseTurn) -> Step | None:
         pool, number = self.pool, self.number
@@ -50,13 +52,14 @@ class RollDie(Step):
         return None
 
 
-@dataclass(frozen=True)
-class ReadRoll(ReadStep):
+class ReadRoll(ReadStep, frozen=True):
     """Step 4 of a plain engage (:func:`~.merging.merges_by_effects`): every die, read by what the dice do added up
     (:data:`~.merging.Effects`): the exact walk takes each sum once (:class:`Summed`), no die drawn, and the
     results follow at once."""
 
-    dice: Summed = field(compare=False)
+    dice: Summed  # not compared: every ReadRoll is equal
+
+    __eq__, __hash__ = eq_hash_without("dice")
 
     def reads(self, turn: BotseTurn) -> Summed:
         return self.dice
@@ -123,13 +126,14 @@ def _unlogged(index: int, face: int) -> None:
     """A die the walk draws is not logged one by one (:meth:`Summed.read`)."""
 
 
-@dataclass(frozen=True)
-class Results(Step):
+class Results(Step, frozen=True):
     """Steps 5 and 6 once every die is rolled: rerolls and turned faces (5a), the results in the player's order
     (5b), the reactions (6) and Defense restored."""
 
     faces: tuple[int, ...]
-    pool: Engage = field(compare=False)
+    pool: Engage  # not compared
+
+    __eq__, __hash__ = eq_hash_without("pool")
 
     def advance(self, turn: BotseTurn) -> None:
         pool = self.pool

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
-from tabroll.frozen import HashedOnce, hash_once, replace
 from tabroll.geometry.hex import Hex, HexMap
 from tabroll.kit import find_named
 from tabroll.kit.roster import Roster
@@ -16,8 +17,7 @@ from .messages import _, n_, p_
 from .model import Code, Form, Stat
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
+class Cost(msgspec.Struct, frozen=True):
     tenacity: int = 0
     health: int = 0
     light_fatigue: int = 0
@@ -33,8 +33,7 @@ class Cost:
         return ", ".join(parts) or _("nothing")
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+class Face(msgspec.Struct, frozen=True):
     """One face of a die: its icons and where the die goes once the face is resolved; ``cost`` is paid in full
     before anything else, ``then`` is done only when the face's own part was done in full."""
 
@@ -113,8 +112,7 @@ class Face:
         return text
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+class Die(msgspec.Struct, frozen=True):
     """A die as data. ``stat`` is None for enemy combat dice; ``combat`` marks combat dice."""
 
     name: str
@@ -128,8 +126,7 @@ class Die:
         return len(self.faces)
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(msgspec.Struct, frozen=True):
     damage: int = 0
     damage_per_combat_die: int = 0
     unblockable: bool = False
@@ -139,8 +136,7 @@ class Ability:
     text: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(msgspec.Struct, frozen=True):
     name: str
     forms: frozenset[Form]
     ability: Ability
@@ -149,8 +145,7 @@ class Item:
     ready: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     damage: int = 0
     to: str = "engager"
     unblockable: bool = False
@@ -158,15 +153,13 @@ class Effect:
     text: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(msgspec.Struct, frozen=True):
     name: str
     when: str
     effect: Effect
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(msgspec.Struct, frozen=True):
     """A die out of the attribute rows: in an active slot, or as a status on a unit or hex."""
 
     die: str
@@ -174,9 +167,7 @@ class Placed:
     prevent: int = 0  # an active-slot die that prevents damage dealt to its adventurer
 
 
-@hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
-class Adventurer(HashedOnce):
+class Adventurer(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     name: str
     position: Hex
     stamina: int
@@ -210,9 +201,7 @@ class Adventurer(HashedOnce):
         return next((i for i in self.items if i.name == name), None)
 
 
-@hash_once  # hashed in every key of the exact walk
-@dataclass(frozen=True, slots=True)
-class Creature(HashedOnce):
+class Creature(msgspec.Struct, frozen=True, cache_hash=True):  # hashed in every key of the exact walk
     """An enemy or a companion: Health, printed Defense and triggered skills (its combat die is only checked)."""
 
     name: str
@@ -229,8 +218,7 @@ class Creature(HashedOnce):
 Unit = Adventurer | Creature
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(msgspec.Struct, frozen=True):
     map: HexMap
     dice: Mapping[str, Die]
     adventurers: Roster[Adventurer]  # tuples with lookup by name in O(1)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Damage, Note, Spend
-from tabroll.frozen import replace
 
 from .events import FatigueGained
 from .messages import _, n_, p_

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from tabroll.errors import RuleRefusal
 from tabroll.events import Move, Note
-from tabroll.frozen import replace
 from tabroll.geometry.hex import Hex
 
 from .messages import _, dice_words, n_, p_

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import force_setattr
 
 from tabroll.engine.work import StateField, Turn
 from tabroll.errors import RuleRefusal
+from tabroll.frozen import eq_hash_without
 
 from .messages import _, n_, p_
 from .model import BotseOptions, Form, RollFields
@@ -19,8 +21,7 @@ if TYPE_CHECKING:
 PLACES = ("exhausted", "active", "drained", "discarded", "status")
 
 
-@dataclass
-class Rolled:
+class Rolled(msgspec.Struct):
     """A die in the roll: its place in the roll (from 1), its definition, the face it shows."""
 
     number: int
@@ -33,14 +34,13 @@ class Rolled:
         return self.die.faces[self.face_number - 1]
 
 
-@dataclass(kw_only=True)
-class BotseTurn(Turn[Battle]):
+class BotseTurn(Turn[Battle], eq=False, kw_only=True, dict=True):  # a working area: never compared nor shown
     """The working area of one action, with the engage's tallies."""
 
-    running: dict[str, int] = field(default_factory=dict)
-    damaged: set[str] = field(default_factory=set)
-    defeated: set[str] = field(default_factory=set)
-    placed: dict[int, str] = field(default_factory=dict)
+    running: dict[str, int] = msgspec.field(default_factory=dict)
+    damaged: set[str] = msgspec.field(default_factory=set)
+    defeated: set[str] = msgspec.field(default_factory=set)
+    placed: dict[int, str] = msgspec.field(default_factory=dict)
     options = StateField[BotseOptions]()
 
     def _forked(self) -> None:
@@ -53,11 +53,11 @@ class BotseTurn(Turn[Battle]):
         self.state = self.state.with_unit(unit)
 
 
-@dataclass(frozen=True)
-class Engage:
+class Engage(msgspec.Struct, frozen=True):
     """What the steps decided before the first die, the same for every outcome of the dice (so the steps carry it
     uncompared): ``target`` is the first of ``targets`` or the one a result aims at; ``plain``: the walk may read
-    the dice by what they do added up (:func:`~.merging.merges_by_effects`); ``rolled``: each outcome's own dice."""
+    the dice by what they do added up (:func:`~.merging.merges_by_effects`); ``rolled``: each outcome's own dice;
+    ``purposes``: what each die is rolled for, said once when made (a copy keeps them)."""
 
     action: RollFields
     adventurer: str
@@ -70,19 +70,25 @@ class Engage:
     item: str | None
     plain: bool
     reacts: bool  # whether any unit has a skill that step 6 could trigger
-    rolled: list[Rolled] = field(default_factory=list, compare=False)
-    summed: list[Summing] = field(default_factory=list, compare=False, repr=False)  # by :func:`~.results.summing_of`
+    rolled: list[Rolled] = msgspec.field(default_factory=list)  # not compared
+    summed: list[Summing] = msgspec.field(default_factory=list)  # not compared; by :func:`~.results.summing_of`
+    purposes: tuple[str, ...] = ()  # not compared; worked out in __post_init__
 
-    @cached_property
-    def purposes(self) -> tuple[str, ...]:
-        """What each die is rolled for (a free enemy combat die, or the die it is), said once, when the dice are
-        played: the exact walk reads none."""
-        return tuple(
-            _("free enemy combat die, die {number} ({sides} faces)", number=number, sides=die.sides)
-            if number > self.gathered
-            else _("{die}, die {number} ({sides} faces)", die=die.name, number=number, sides=die.sides)
-            for number, die in enumerate(self.dice, start=1)
-        )
+    __eq__, __hash__ = eq_hash_without("rolled", "summed", "purposes")
+
+    def __post_init__(self) -> None:
+        """What each die is rolled for (a free enemy combat die, or the die it is)."""
+        if len(self.purposes) != len(self.dice):
+            force_setattr(
+                self,
+                "purposes",
+                tuple(
+                    _("free enemy combat die, die {number} ({sides} faces)", number=number, sides=die.sides)
+                    if number > self.gathered
+                    else _("{die}, die {number} ({sides} faces)", die=die.name, number=number, sides=die.sides)
+                    for number, die in enumerate(self.dice, start=1)
+                ),
+            )
 
 
 def die_number(setup: Engage, number: int, field_name: str) -> Rolled:
