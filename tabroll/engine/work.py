@@ -375,13 +375,11 @@ class RosterTurn(Turn[RosterStateT], Generic[RosterStateT, UnitT], eq=False, kw_
     field that the units' changes never touch (its options: :class:`StateField`) from ``_base``, the state as it
     stands but for the draft, without freezing it."""
 
-    if TYPE_CHECKING:  # not fields: in the instance's dict, set in __post_init__
-        _base: RosterStateT
-        _draft: RosterDraft[UnitT] | None
-
     def __post_init__(self) -> None:
-        # The Struct's __init__ filled Turn's ``state`` slot (the property below shadows it): that is the base.
-        self._base, self._draft = _TURN_STATE_SLOT.__get__(self), None
+        # Not fields (in the instance's dict). The Struct's __init__ filled Turn's ``state`` slot (the property
+        # below shadows it): that is the base.
+        self._base: RosterStateT = _TURN_STATE_SLOT.__get__(self)
+        self._draft: RosterDraft[UnitT] | None = None
 
     # The state is a property over the base and the draft; the Struct's __init__ still takes it as ``state``.
     @property  # type: ignore[misc]
