@@ -120,13 +120,16 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if writer is not None:
             with contextlib.suppress(Exception):
                 writer.close()
-        # Nor does anything read the work pipe now: its feeder thread, blocked writing a task to it, would hold the
-        # manager for ever (CPython gh-94777: newer Pythons make this same close themselves, Debian 12's 3.11.2 not).
-        reader = getattr(calls, "_reader", None)
-        if reader is not None:
-            with contextlib.suppress(Exception):
-                reader.close()
+        # Nor does anything read the work pipe now. Where CPython gh-94777 is fixed (3.12, and late 3.11s) the manager
+        # closes that pipe's reader itself and ends; on older Pythons (Debian 12's 3.11.2) it waits for ever on the
+        # pool's feeder thread, blocked writing a task to the pipe. Close it only for a manager still waiting: closed
+        # beside a manager that closes it too, the descriptor would be closed twice.
         if manager is not None:
+            manager.join(GRACE)
+            reader = getattr(calls, "_reader", None)
+            if manager.is_alive() and reader is not None and not hasattr(calls, "_terminate_broken"):
+                with contextlib.suppress(Exception):
+                    reader.close()
             manager.join()
     finally:
         if previous is not None:
