@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from tabroll.cli.completion import complete_formats, complete_units
 from tabroll.cli.typer_app import complete_games
+
+if TYPE_CHECKING:
+    import msgspec
 
 
 def format_option(help: str, *, completed: bool = True) -> Any:
@@ -160,7 +163,7 @@ ViewFormatOption = Annotated[
     str | None, format_option("rich (default on a terminal), text (default when piped) or json.", completed=False)
 ]
 
-Request = TypeVar("Request")
+Request = TypeVar("Request", bound="msgspec.Struct")
 
 
 def takes_request(request: type[Request]) -> Callable[[Callable[[Request], None]], Callable[..., None]]:
@@ -180,7 +183,7 @@ def takes_request(request: type[Request]) -> Callable[[Callable[[Request], None]
             annotation=hints[field.name],
             default=inspect.Parameter.empty if field.required else field.default,
         )
-        for field in msgspec.structs.fields(request)  # type: ignore[arg-type]
+        for field in msgspec.structs.fields(request)
     ]
 
     def command_of(command: Callable[[Request], None]) -> Callable[..., None]:
