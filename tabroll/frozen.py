@@ -33,7 +33,7 @@ def eq_hash_without(*skipped: str) -> tuple[Callable[[Any, object], Any], Callab
     """``__eq__`` and ``__hash__`` for a Struct that compares every field but ``skipped``: a value fixed for a whole
     walk (the action, a profile) or kept only to be shown. Same class first, then the compared fields in order::
 
-        class Strike(Step):
+        class Strike(Step, frozen=True):
             pool: Engage
             dice: Summed
             __eq__, __hash__ = eq_hash_without("pool")
