@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 
 import msgspec
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -33,6 +34,17 @@ class OneLeft(msgspec.Struct, frozen=True):
     hp: int
     note: str = ""
     __eq__, __hash__ = eq_hash_without("note")
+
+
+class Fighter(msgspec.Struct, frozen=True):
+    name: str
+    hp: int
+    wounded: bool = False  # worked out from hp in __post_init__, as a game's state normalises its units
+
+    def __post_init__(self) -> None:
+        if self.hp < 0:
+            raise ValueError("hp below 0")
+        msgspec.structs.force_setattr(self, "wounded", self.hp < 3)
 
 
 class Battle(msgspec.Struct, frozen=True):
@@ -69,3 +81,14 @@ def test_copies_and_pickles_compare_alike() -> None:
     strike = Strike("orc", 2, "charge")
     assert pickle.loads(pickle.dumps(strike)) == strike
     assert replace(strike, action="other") == strike and replace(strike, damage=3) != strike
+
+
+def test_a_copy_with_changes_is_checked_and_worked_out_again() -> None:
+    """Records normalise and check themselves in ``__post_init__`` (a state turns its units into a roster); a copy
+    made with ``replace`` goes through it again, as ``dataclasses.replace`` did (msgspec 0.21 and later)."""
+    fighter = Fighter("Orc", 5)
+    assert fighter.wounded is False
+    assert replace(fighter, hp=2) == Fighter("Orc", 2, True) and replace(fighter, hp=2).wounded is True
+    assert replace(Fighter("Orc", 1), hp=9).wounded is False
+    with pytest.raises(ValueError, match="hp below 0"):
+        replace(fighter, hp=-1)

@@ -382,12 +382,14 @@ def test_a_working_area_of_frozen_values_is_put_back_not_forked() -> None:
     turn = Counting(dice=GivenDice([]), pool=Pool(2, 6, frozenset({6})))
     turn.emit(Hit(attacker="Hero", target="Foe", result=1, needed=2, rule="kept"))
     rewind, before = turn.rewinder(), msgspec.structs.asdict(turn) | {"events": list(turn.events)}
+    kept_beside = dict(turn.__dict__)  # what the working area keeps beside its fields
     assert rewind is not None
     turn.pool = Pool(3, 6, frozenset({6}))
     turn.ruling("option", True, "told")
     turn.emit(Hit(attacker="Hero", target="Foe", result=2, needed=2, rule="kept"))
     rewind()
     assert msgspec.structs.asdict(turn) == before and len(turn.events) == 1 and turn.rulings_told == frozenset()
+    assert turn.__dict__ == kept_beside
     assert Noting(dice=GivenDice([]), pool=Pool(2, 6, frozenset({6}))).rewinder() is None  # mutable: forked
 
 
