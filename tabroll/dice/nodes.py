@@ -376,16 +376,18 @@ def faces_meeting(term: DiceTerm, condition: Condition | None) -> Faces | None:
 
 def chain_range(term: DiceTerm, cap: int) -> Faces:
     """The lowest and highest sum of one die's chain of explosions, each die after its floor and ceiling (which
-    keep the order of faces, so the ends of each kind of face are enough)."""
+    keep the order of faces, so the ends of each kind of face are enough); a compounding die's (``!!``) are its
+    raw faces, since its floor and ceiling apply to the sum."""
     assert term.explode is not None
+    each = (lambda face: face) if term.explode.kind == "!!" else term.clamped
     met = faces_meeting(term, term.explode.condition)
     assert met is not None
     below, above = met[0] > term.low, met[1] < term.high  # faces that do not explode, below or above those that do
-    boom_low, boom_high = term.clamped(met[0]), term.clamped(met[1])
+    boom_low, boom_high = each(met[0]), each(met[1])
     if not below and not above:  # every face explodes: only an explosion that stops at its cap (xo) gets here
         return (cap + 1) * boom_low, (cap + 1) * boom_high
-    calm_low = term.clamped(term.low if below else met[1] + 1)
-    calm_high = term.clamped(term.high if above else met[0] - 1)
+    calm_low = each(term.low if below else met[1] + 1)
+    calm_high = each(term.high if above else met[0] - 1)
     ends = [calm_low, cap * boom_low + calm_low, (cap + 1) * boom_low]
     tops = [calm_high, cap * boom_high + calm_high, (cap + 1) * boom_high]
     return min(ends), max(tops)

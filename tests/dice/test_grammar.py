@@ -307,6 +307,18 @@ def test_explosions_and_rerolls_count_towards_the_dice_limit_before_any_roll() -
         parse("200d6r1!")  # 200 dice, each rerolled up to 9 times, each chain up to 10 dice: 20,000
 
 
+def test_a_compounding_die_with_a_floor_may_total_below_its_floored_faces() -> None:
+    """``!!`` adds one die's chain into one value and floors that sum, not each face: ten 1s (the first and nine
+    explosions, the cap) total 10, above the floor of 2, below the first face that stops the chain (11)."""
+    expression = parse("1d20!!<=10mi2")
+    assert expression.roll(GivenDice([1] * 10), "x").total == 10
+    assert expression.min() == 10 == min(expression.distribution())
+    assert expression.max() == 110 == max(expression.distribution())
+    exploding = parse("1d20!<=10mi2")  # !: each die of the chain is floored on its own (ten 1s count as ten 2s)
+    assert exploding.roll(GivenDice([1] * 10), "x").total == 20
+    assert exploding.min() == 11 == min(exploding.distribution())
+
+
 @pytest.mark.parametrize(
     ("text", "dice", "total"),
     [
