@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from tabroll.cli import collector
 from tabroll.cli.plain_arguments import PlainGroup
 from tabroll.cli.shared import STARTED, internal_error
 from tabroll.cli.typer_app import root_app
@@ -254,6 +255,7 @@ def main(argv: list[str] | None = None) -> None:
     code = _flushed(code)
     if argv is None:
         _hold_interrupts()
+        collector.at_exit()
     if INTERRUPTS and code != EXIT_INTERRUPTED and argv is None:
         sys.stderr.write(_interrupted())
         code = EXIT_INTERRUPTED

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from tabroll.cli.plain_arguments import PlainCommand
+from tabroll.cli.typer_app import Command
 
 REPORT_COMMANDS = frozenset({"odds", "matrix"})
 
@@ -54,7 +54,7 @@ def _unshielded(value: Any) -> Any:
     return value
 
 
-class NegativeWordsCommand(PlainCommand):
+class NegativeWordsCommand(Command):
     """A command whose free words may begin with a minus (``tabroll roll 1d20 -2``, ``tabroll odds -1d8 + 4``):
     such a word is a word of the expression, never a cluster of short options (``-4d6kh3`` would otherwise be
     read as ``-h``, and ``-2`` as an unknown option ``-2``). A word that follows an option taking a value stays

@@ -32,6 +32,9 @@ signal.signal(signal.SIGINT, _interrupted_early)
 
 
 def main() -> None:
+    from tabroll.cli import collector
+
+    collector.pause()  # until the command's work begins (tabroll.cli.collector says why)
     from tabroll.cli.app import main as app_main
 
     app_main()

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 
 import typer
 
+from tabroll.cli import collector
 from tabroll.cli.plain_arguments import PlainCommand, PlainGroup
 from tabroll.version import __version__
 
@@ -30,11 +31,20 @@ def reflowed(doc: str) -> str:
     return "\n\n".join(paragraphs)
 
 
+class Command(PlainCommand):
+    """A tabroll command. Its :meth:`invoke` (Click's hook that runs a command once its words are read) first tells
+    the garbage collector that start-up is over (:mod:`tabroll.cli.collector`)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        collector.resume()
+        return super().invoke(ctx)
+
+
 def command(typer_app: typer.Typer, name: str | None = None, **settings: Any) -> Callable[[F], F]:
     """Registers a function as a command of ``typer_app``, its docstring reflowed as its help."""
 
     def register(function: F) -> F:
-        settings.setdefault("cls", PlainCommand)
+        settings.setdefault("cls", Command)
         typer_app.command(name, help=reflowed(function.__doc__ or ""), **settings)(function)
         return function
 
