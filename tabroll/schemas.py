@@ -22,22 +22,22 @@ def event_class_schema(cls: type[Event]) -> dict[str, Any]:
 
 def _as_dataclass(tp: Any, made: dict[type, type]) -> Any:
     """``tp`` with every Struct in it (itself, or in its arguments) as a dataclass, each made once."""
-    import dataclasses
     import typing
+    from dataclasses import field, make_dataclass
 
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
         if tp not in made:
             fields = []
             for info in msgspec.structs.fields(tp):
                 if info.default is not msgspec.NODEFAULT:
-                    default = dataclasses.field(default=info.default)
+                    default = field(default=info.default)
                 elif info.default_factory is not msgspec.NODEFAULT:
-                    default = dataclasses.field(default_factory=info.default_factory)
+                    default = field(default_factory=info.default_factory)
                 else:
-                    default = dataclasses.field()
+                    default = field()
                 fields.append((info.name, _as_dataclass(info.type, made), default))
             namespace = {"__doc__": tp.__doc__, "__module__": tp.__module__, "__qualname__": tp.__qualname__}
-            made[tp] = dataclasses.make_dataclass(tp.__name__, fields, namespace=namespace, kw_only=True)
+            made[tp] = make_dataclass(tp.__name__, fields, namespace=namespace, kw_only=True)
         return made[tp]
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is None or not args or origin is typing.Literal:
