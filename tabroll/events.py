@@ -170,9 +170,6 @@ def defeat_word(how: str) -> str:
     return words.get(how) or p_("defeat", how)
 
 
-OMIT_EMPTY = {"omit_empty": True}
-"""Field metadata: the JSON form leaves the field out when it is empty."""
-
 E = TypeVar("E", bound="type[Event]")
 
 
@@ -202,10 +199,12 @@ class Event(msgspec.Struct, frozen=True, kw_only=True):
     modifiers, rulings, notes)."""
 
     TWINS: ClassVar[tuple[str, ...]] = ()
-    OMIT_EMPTY_FIELDS: ClassVar[frozenset[str]] = frozenset()  # left out of the JSON form when empty
     """Fields that keep a machine value (the same in every language), each with a twin ``<field>_text`` that says
     it for people. Given :class:`Said` words (or a tuple of them), the field keeps their ``machine`` and the twin
     their ``text``; given plain text, the twin is that text too."""
+
+    OMIT_EMPTY_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    """Fields left out of the JSON form when empty: optional details most events of the kind never have."""
 
     def __post_init__(self) -> None:
         for name in self.TWINS:
@@ -334,21 +333,18 @@ class Roll(Event, frozen=True, kw_only=True):
     unit: str | None = None
     terms: tuple[RolledDice, ...] = ()
     shown: str = ""
-    OMIT_EMPTY_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"faces", "faces_text", "effect", "outcome", "note", "tree"}
-    )
-
-    def __post_init__(self) -> None:
-        Event.__post_init__(self)
-        if self.shown == PLAIN_SHOWN:
-            msgspec.structs.force_setattr(self, "shown", "[" + ", ".join(map(str, self.values)) + "]")
-
     faces: tuple[str, ...] = ()
     faces_text: tuple[str, ...] = ()
     effect: str = ""
     outcome: str = ""
     note: str = ""
     tree: dict[str, Any] | None = None
+    OMIT_EMPTY_FIELDS = frozenset({"faces", "faces_text", "effect", "outcome", "note", "tree"})
+
+    def __post_init__(self) -> None:
+        Event.__post_init__(self)
+        if self.shown == PLAIN_SHOWN:
+            msgspec.structs.force_setattr(self, "shown", "[" + ", ".join(map(str, self.values)) + "]")
 
     @classmethod
     def of(cls, rolled: Any, *, label: str, unit: str | None = None) -> Roll:
